@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Strict settings shared by every Swift target (see ARCHITECTURE.md, "Style").
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "orders",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "orders", targets: ["orders"]),
+        .executable(name: "generate-batch", targets: ["generate-batch"]),
+        .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
+        .library(name: "LedgerStore", targets: ["LedgerStore"]),
+        .library(name: "LMDB", targets: ["LMDB"]),
+        .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLMDB",
+            pkgConfig: "lmdb",
+            providers: [.apt(["liblmdb-dev"])]
+        ),
+        .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
+        .target(name: "LedgerDomain", swiftSettings: strictSettings),
+        .target(
+            name: "LedgerStore",
+            dependencies: [
+                "LedgerDomain", "LMDB",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "orders",
+            dependencies: [
+                "LedgerDomain", "LedgerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "BatchGenerator",
+            dependencies: ["LedgerDomain"],
+            path: "tools/BatchGenerator",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "generate-batch",
+            dependencies: [
+                "BatchGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "tools/generate-batch",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
+        .testTarget(name: "LedgerDomainTests", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LedgerStoreTests",
+            dependencies: ["LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OrdersCLITests",
+            dependencies: ["orders", "BatchGenerator"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

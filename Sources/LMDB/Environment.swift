@@ -1,0 +1,126 @@
+internal import CLMDB
+import Foundation
+
+/// An LMDB environment: one directory holding `data.mdb` and `lock.mdb`, with named databases.
+///
+/// Transactions are closure-scoped: `read { txn in … }` and `write { txn in … }`. A write commits
+/// when its closure returns and aborts when it throws. When the memory map fills up, `write`
+/// doubles the map and runs the closure again, so `MDB_MAP_FULL` never reaches a caller; a write
+/// closure must therefore keep its side effects inside the transaction (or make them repeatable).
+/// A transaction stays on the thread that began it and must never cross an `await`.
+public final class Environment: @unchecked Sendable {
+    let handle: OpaquePointer
+    /// Whether the environment was opened read-only.
+    public let isReadOnly: Bool
+
+    /// Opens (and, unless `readOnly`, creates) the environment in `directory`.
+    /// - Parameters:
+    ///   - mapSize: the initial map size in bytes; it grows on demand.
+    ///   - maxDatabases: how many named databases the environment may hold.
+    ///   - durable: `false` skips the fsync at commit (tests, benchmarks of the non-durable path).
+    public init(
+        directory: String,
+        readOnly: Bool = false,
+        mapSize: Int = 256 << 20,
+        maxDatabases: Int = 32,
+        durable: Bool = true
+    ) throws(LMDBError) {
+        var env: OpaquePointer?
+        try LMDBError.check(mdb_env_create(&env), "mdb_env_create")
+        guard let env else { throw LMDBError(code: ENOMEM, operation: "mdb_env_create") }
+        var flags = UInt32(MDB_NOTLS)
+        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        if !durable { flags |= UInt32(MDB_NOSYNC) }
+        do {
+            try LMDBError.check(mdb_env_set_maxdbs(env, MDB_dbi(maxDatabases)), "mdb_env_set_maxdbs")
+            try LMDBError.check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
+            try LMDBError.check(mdb_env_set_maxreaders(env, 256), "mdb_env_set_maxreaders")
+            try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), "opening \(directory)")
+        } catch {
+            mdb_env_close(env)
+            throw error
+        }
+        handle = env
+        isReadOnly = readOnly
+        // Clear reader slots left behind by killed processes so they cannot pin old pages.
+        var dead: Int32 = 0
+        _ = mdb_reader_check(env, &dead)
+    }
+
+    deinit { mdb_env_close(handle) }
+
+    /// The current size of the memory map in bytes.
+    public var mapSize: Int {
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        return info.me_mapsize
+    }
+
+    /// Opens a named database, creating it when the environment is writable.
+    public func openDatabase(named name: String, flags: DatabaseFlags = []) throws -> Database {
+        let createFlag = isReadOnly ? 0 : UInt32(MDB_CREATE)
+        if isReadOnly {
+            return try read { txn in try txn.openDatabase(name, flags: flags.rawValue) }
+        }
+        return try write { txn in
+            try txn.openDatabase(name, flags: flags.rawValue | createFlag)
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot. Borrowed values must not escape `body`.
+    public func read<R>(_ body: (Transaction) throws -> R) throws -> R {
+        let txn = try begin(flags: UInt32(MDB_RDONLY))
+        defer { mdb_txn_abort(txn) }
+        return try body(Transaction(handle: txn))
+    }
+
+    /// Runs `body` in the single write transaction: commit on return, abort on throw.
+    /// Grows the map and re-runs `body` when the map is full.
+    public func write<R>(_ body: (Transaction) throws -> R) throws -> R {
+        while true {
+            let txn = try begin(flags: 0)
+            let result: R
+            do {
+                result = try body(Transaction(handle: txn))
+            } catch let error as LMDBError where error.isMapFull {
+                mdb_txn_abort(txn)
+                try grow()
+                continue
+            } catch {
+                mdb_txn_abort(txn)
+                throw error
+            }
+            let code = mdb_txn_commit(txn)
+            if code == MDB_MAP_FULL {
+                try grow()
+                continue
+            }
+            try LMDBError.check(code, "mdb_txn_commit")
+            return result
+        }
+    }
+
+    /// Flushes the data file to disk (only needed when opened with `durable: false`).
+    public func sync() throws(LMDBError) {
+        try LMDBError.check(mdb_env_sync(handle, 1), "mdb_env_sync")
+    }
+
+    private func begin(flags: UInt32) throws(LMDBError) -> OpaquePointer {
+        while true {
+            var txn: OpaquePointer?
+            let code = mdb_txn_begin(handle, nil, flags, &txn)
+            if code == MDB_MAP_RESIZED {
+                // Another process grew the map: adopt its size and try again.
+                try LMDBError.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize")
+                continue
+            }
+            try LMDBError.check(code, "mdb_txn_begin")
+            guard let txn else { throw LMDBError(code: ENOMEM, operation: "mdb_txn_begin") }
+            return txn
+        }
+    }
+
+    private func grow() throws(LMDBError) {
+        try LMDBError.check(mdb_env_set_mapsize(handle, mapSize * 2), "growing the map")
+    }
+}

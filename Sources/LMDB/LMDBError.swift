@@ -1,0 +1,34 @@
+internal import CLMDB
+
+/// The one error type of the LMDB layer: LMDB's return code, its message and what was being done.
+public struct LMDBError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// LMDB's (or the C library's) return code.
+    public let code: Int32
+    /// What the wrapper was doing when the call failed, e.g. `"mdb_put"`.
+    public let operation: String
+
+    public init(code: Int32, operation: String) {
+        self.code = code
+        self.operation = operation
+    }
+
+    /// LMDB's own text for the code.
+    public var message: String { String(cString: mdb_strerror(code)) }
+
+    public var description: String { "\(operation): \(message)" }
+
+    /// The key was not found (`MDB_NOTFOUND`).
+    public var isNotFound: Bool { code == MDB_NOTFOUND }
+    /// The key already exists and overwriting was not allowed (`MDB_KEYEXIST`).
+    public var isKeyExists: Bool { code == MDB_KEYEXIST }
+    /// The memory map is full (`MDB_MAP_FULL`); `Environment.write` grows the map and retries.
+    public var isMapFull: Bool { code == MDB_MAP_FULL }
+    /// The path does not exist (`ENOENT`).
+    public var isMissing: Bool { code == 2 }
+    /// Permission denied (`EACCES`) or a read-only file system (`EROFS`).
+    public var isPermissionDenied: Bool { code == 13 || code == 30 }
+
+    static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(LMDBError) {
+        if code != 0 { throw LMDBError(code: code, operation: operation()) }
+    }
+}

@@ -1,0 +1,61 @@
+/// Something that can lend its bytes as an LMDB key or value for the duration of a call.
+public protocol LMDBBytes {
+    func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+}
+
+extension UnsafeRawBufferPointer: LMDBBytes {
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(self)
+    }
+}
+
+extension Array: LMDBBytes where Element == UInt8 {
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeBytes(body)
+    }
+}
+
+extension ArraySlice: LMDBBytes where Element == UInt8 {
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeBytes(body)
+    }
+}
+
+extension String: LMDBBytes {
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var copy = self
+        return try copy.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// A `UInt64` stored big-endian, so that LMDB's byte order is numeric order.
+public struct BigEndianKey64: LMDBBytes, Sendable {
+    public let value: UInt64
+    public init(_ value: UInt64) { self.value = value }
+
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var bigEndian = value.bigEndian
+        return try withUnsafeBytes(of: &bigEndian, body)
+    }
+
+    /// Reads a key written by `withLMDBBytes`.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+    }
+}
+
+/// A `UInt32` stored big-endian, so that LMDB's byte order is numeric order.
+public struct BigEndianKey32: LMDBBytes, Sendable {
+    public let value: UInt32
+    public init(_ value: UInt32) { self.value = value }
+
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var bigEndian = value.bigEndian
+        return try withUnsafeBytes(of: &bigEndian, body)
+    }
+
+    /// Reads a key written by `withLMDBBytes`.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self))
+    }
+}

@@ -1,0 +1,102 @@
+internal import CLMDB
+
+/// A read or write transaction, lent to the closure of `Environment.read` or `.write`.
+///
+/// Values returned by `get` and cursors point into the memory map: they are valid only until the
+/// closure returns and must not escape it (copy what you keep).
+public struct Transaction {
+    let handle: OpaquePointer
+
+    func openDatabase(_ name: String, flags: UInt32) throws(LMDBError) -> Database {
+        var dbi = MDB_dbi()
+        try LMDBError.check(mdb_dbi_open(handle, name, flags, &dbi), "opening database \(name)")
+        return Database(handle: dbi)
+    }
+
+    /// The value stored under `key`, borrowed from the map, or `nil`.
+    public func get(_ database: Database, _ key: some LMDBBytes) throws(LMDBError) -> UnsafeRawBufferPointer? {
+        let outcome: Result<UnsafeRawBufferPointer?, LMDBError> = key.withLMDBBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var value = MDB_val()
+            let code = mdb_get(handle, database.handle, &keyValue, &value)
+            if code == MDB_NOTFOUND { return .success(nil) }
+            if code != 0 { return .failure(LMDBError(code: code, operation: "mdb_get")) }
+            return .success(value.buffer)
+        }
+        return try outcome.get()
+    }
+
+    /// Stores `value` under `key`. Throws `isKeyExists` with `.noOverwrite` when the key is taken.
+    public func put(
+        _ database: Database, _ key: some LMDBBytes, _ value: some LMDBBytes, flags: WriteFlags = []
+    ) throws(LMDBError) {
+        let code = key.withLMDBBytes { keyBytes in
+            value.withLMDBBytes { valueBytes in
+                var keyValue = MDB_val(bytes: keyBytes)
+                var dataValue = MDB_val(bytes: valueBytes)
+                return mdb_put(handle, database.handle, &keyValue, &dataValue, flags.rawValue)
+            }
+        }
+        try LMDBError.check(code, "mdb_put")
+    }
+
+    /// Reserves `count` bytes under `key` and lets `fill` write them in place (no copy).
+    public func put(
+        _ database: Database, _ key: some LMDBBytes, reserving count: Int, flags: WriteFlags = [],
+        fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws(LMDBError) {
+        let outcome: Result<Void, LMDBError> = key.withLMDBBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var dataValue = MDB_val(mv_size: count, mv_data: nil)
+            let code = mdb_put(handle, database.handle, &keyValue, &dataValue, flags.rawValue | UInt32(MDB_RESERVE))
+            if code != 0 { return .failure(LMDBError(code: code, operation: "mdb_put")) }
+            fill(UnsafeMutableRawBufferPointer(start: dataValue.mv_data, count: count))
+            return .success(())
+        }
+        try outcome.get()
+    }
+
+    /// Deletes `key` (all its values in a `duplicateSort` database). Returns whether it existed.
+    @discardableResult
+    public func delete(_ database: Database, _ key: some LMDBBytes) throws(LMDBError) -> Bool {
+        let code = key.withLMDBBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            return mdb_del(handle, database.handle, &keyValue, nil)
+        }
+        if code == MDB_NOTFOUND { return false }
+        try LMDBError.check(code, "mdb_del")
+        return true
+    }
+
+    /// Removes every entry of `database`, keeping the database itself.
+    public func clear(_ database: Database) throws(LMDBError) {
+        try LMDBError.check(mdb_drop(handle, database.handle, 0), "mdb_drop")
+    }
+
+    /// The number of entries in `database`.
+    public func count(_ database: Database) throws(LMDBError) -> Int {
+        var stat = MDB_stat()
+        try LMDBError.check(mdb_stat(handle, database.handle, &stat), "mdb_stat")
+        return stat.ms_entries
+    }
+
+    /// Runs `body` with a cursor over `database`; the cursor is closed when `body` returns.
+    public func withCursor<R>(_ database: Database, _ body: (inout Cursor) throws -> R) throws -> R {
+        var cursor: OpaquePointer?
+        try LMDBError.check(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open")
+        guard let cursor else { throw LMDBError(code: 12, operation: "mdb_cursor_open") }
+        defer { mdb_cursor_close(cursor) }
+        var wrapped = Cursor(handle: cursor)
+        return try body(&wrapped)
+    }
+}
+
+extension MDB_val {
+    init(bytes: UnsafeRawBufferPointer) {
+        self.init(mv_size: bytes.count, mv_data: UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+    }
+
+    var buffer: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: mv_data, count: mv_size)
+    }
+}
