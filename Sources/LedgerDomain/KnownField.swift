@@ -1,0 +1,22 @@
+/// The column (CSV) or key (JSON Lines) names that SPEC §4 knows.
+public enum KnownField: String, CaseIterable, Sendable {
+    case type
+    case orderID = "order_id"
+    case customerID = "customer_id"
+    case currency
+    case lines
+    case amount
+    case at
+    case carrier
+    case reason
+    case commandID = "command_id"
+
+    /// Columns a CSV header must name.
+    public static let required: [KnownField] = [.type, .orderID, .at]
+
+    /// The field for a name given as bytes, or `nil` for an unknown name.
+    public init?(name: UnsafeRawBufferPointer) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else { return nil }
+        self = match
+    }
+}

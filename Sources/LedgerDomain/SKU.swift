@@ -1,0 +1,24 @@
+/// A stock-keeping unit's id. Valid by construction (SPEC §2).
+public struct SKU: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Accepts only a valid id.
+    public init?(_ text: String) {
+        var copy = text
+        guard let valid = copy.withUTF8({ SKU(bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = valid
+    }
+
+    /// Accepts only a valid id.
+    public init?(bytes: UnsafeRawBufferPointer) {
+        guard Identifier.isValid(bytes) else { return nil }
+        rawValue = Identifier.string(bytes)
+    }
+
+    public var description: String { rawValue }
+
+    /// Byte order, as SPEC §6 sorts ids.
+    public static func < (lhs: SKU, rhs: SKU) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+}
