@@ -1,0 +1,13 @@
+public import LedgerDomain
+
+/// A streaming reader of one batch format. Reads in constant memory, whatever the file's size.
+public protocol BatchReader: AnyObject {
+    /// The format, which decides how fields are typed.
+    var format: RecordFormat { get }
+    /// Where the next record starts (after the header, once it was read).
+    var position: BatchPosition { get }
+    /// The next data record, or `nil` at the end. The record's bytes are valid until the next call.
+    func next() throws -> BatchRecord?
+    /// Continues reading at `position` (one returned earlier by this reader on the same content).
+    func seek(to position: BatchPosition) throws
+}

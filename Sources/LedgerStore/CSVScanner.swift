@@ -1,0 +1,133 @@
+/// The RFC 4180 state machine of SPEC §4 and §9, one byte at a time, resumable across buffer refills.
+///
+/// It finds where a record ends (outside quotes, at LF; a syntax error runs to the end of its
+/// physical line; an unterminated quote runs to the end of the file) and, when `recording`, where
+/// each field starts and ends. Indices are buffer indices; the reader restarts a record's scan
+/// after a refill, or continues it without recording when the record is too long to keep.
+struct CSVScanner {
+    enum State { case fieldStart, unquoted, quoted, quoteSeen, carriageReturnAfterQuote, syntaxError }
+
+    /// How a scan of the buffered bytes ended.
+    enum Outcome: Equatable {
+        /// The buffered bytes ran out inside the record.
+        case needMore
+        /// The record ended: its content stops before `contentEnd`; the next record starts at `next`.
+        case complete(contentEnd: Int, next: Int)
+    }
+
+    var state = State.fieldStart
+    var fieldStart = 0
+    var fieldHasEscapes = false
+    var error: String?
+    /// Field boundaries, content only (quotes excluded), when recording.
+    var fields: [(start: Int, end: Int, escaped: Bool)] = []
+    let recording: Bool
+
+    init(start: Int, recording: Bool) {
+        fieldStart = start
+        self.recording = recording
+        if recording { fields.reserveCapacity(16) }
+    }
+
+    private mutating func closeField(_ end: Int) {
+        if recording { fields.append((fieldStart, end, fieldHasEscapes)) }
+        fieldHasEscapes = false
+    }
+
+    private mutating func fail(_ message: String) {
+        if error == nil { error = message }
+        state = .syntaxError
+    }
+
+    /// Scans `bytes[from..<to]`. `previous` is the byte before `from` (for CRLF detection).
+    mutating func scan(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, previous: UInt8) -> Outcome {
+        let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        var index = from
+        var last = previous
+        while index < end {
+            let byte = bytes[index]
+            switch state {
+            case .fieldStart:
+                if byte == quote {
+                    state = .quoted
+                    fieldStart = index + 1
+                } else if byte == comma {
+                    fieldStart = index
+                    closeField(index)
+                    fieldStart = index + 1
+                } else if byte == lineFeed {
+                    fieldStart = index
+                    closeField(index)
+                    return .complete(contentEnd: index, next: index + 1)
+                } else {
+                    state = .unquoted
+                    fieldStart = index
+                }
+            case .unquoted:
+                if byte == comma {
+                    closeField(index)
+                    state = .fieldStart
+                    fieldStart = index + 1
+                } else if byte == lineFeed {
+                    let contentEnd = last == carriageReturn ? index - 1 : index
+                    closeField(max(contentEnd, fieldStart))
+                    return .complete(contentEnd: contentEnd, next: index + 1)
+                } else if byte == quote {
+                    fail("a quote inside an unquoted field (quote the whole field and double inner quotes)")
+                }
+            case .quoted:
+                if byte == quote { state = .quoteSeen }
+            case .quoteSeen:
+                if byte == quote {
+                    fieldHasEscapes = true
+                    state = .quoted
+                } else if byte == comma {
+                    closeField(index - 1)
+                    state = .fieldStart
+                    fieldStart = index + 1
+                } else if byte == lineFeed {
+                    closeField(index - 1)
+                    return .complete(contentEnd: index, next: index + 1)
+                } else if byte == carriageReturn {
+                    state = .carriageReturnAfterQuote
+                } else {
+                    fail("text after a closing quote")
+                }
+            case .carriageReturnAfterQuote:
+                if byte == lineFeed {
+                    closeField(index - 2)
+                    return .complete(contentEnd: index - 1, next: index + 1)
+                }
+                fail("text after a closing quote")
+            case .syntaxError:
+                if byte == lineFeed {
+                    return .complete(contentEnd: last == carriageReturn ? index - 1 : index, next: index + 1)
+                }
+            }
+            last = byte
+            index += 1
+        }
+        return .needMore
+    }
+
+    /// Ends the record at the end of the file (`end`).
+    mutating func finish(at end: Int) -> Outcome {
+        switch state {
+        case .fieldStart:
+            fieldStart = end
+            closeField(end)
+        case .unquoted:
+            closeField(end)
+        case .quoted:
+            fail("an unterminated quoted field (it runs to the end of the file)")
+        case .quoteSeen:
+            closeField(end - 1)
+        case .carriageReturnAfterQuote:
+            fail("text after a closing quote")
+        case .syntaxError:
+            break
+        }
+        return .complete(contentEnd: end, next: end)
+    }
+}

@@ -1,0 +1,17 @@
+public import LedgerDomain
+
+/// How `Importer` treats one file.
+public struct ImportOptions: Sendable {
+    /// The batch format; `nil` chooses by the file name's ending.
+    public var format: RecordFormat?
+    /// All records or none (SPEC §5 `--atomic`).
+    public var atomic: Bool
+    /// Records per write transaction (each commit is durable).
+    public var chunkSize: Int
+
+    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 8192) {
+        self.format = format
+        self.atomic = atomic
+        self.chunkSize = chunkSize
+    }
+}

@@ -1,0 +1,7 @@
+/// How far the current file's import is, reported after each committed chunk.
+public struct ImportTick: Hashable, Sendable {
+    public let file: String
+    public let records: Int
+    public let bytesDone: UInt64
+    public let bytesTotal: UInt64
+}

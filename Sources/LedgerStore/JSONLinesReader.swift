@@ -1,0 +1,98 @@
+internal import LedgerDomain
+import Foundation
+
+/// Reads a JSON Lines batch (SPEC §4, §9) as a stream of records in constant memory.
+final class JSONLinesReader: BatchReader {
+    let format = RecordFormat.jsonl
+    private let source: ByteSource
+    private var nextLine = 1
+    private var arena = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    private let oversizedPrefix = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
+    private let recordLimit: Int
+
+    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes) throws {
+        source = ByteSource(descriptor: descriptor)
+        self.recordLimit = recordLimit
+        while source.end < 3, try source.refill() {}
+        if source.end >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { source.discard(upTo: 3) }
+    }
+
+    deinit {
+        arena.deallocate()
+        oversizedPrefix.deallocate()
+    }
+
+    var position: BatchPosition { BatchPosition(offset: source.offset(of: source.start), line: nextLine) }
+
+    func seek(to position: BatchPosition) throws {
+        try source.seek(to: position.offset)
+        nextLine = position.line
+    }
+
+    func next() throws -> BatchRecord? {
+        while true {
+            let start = source.start
+            let available = source.bytes(start..<source.end)
+            let lineEnd: Int
+            let next: Int
+            if let base = available.baseAddress, let found = memchr(base, 0x0A, available.count) {
+                lineEnd = start + (UnsafeRawPointer(found) - base)
+                next = lineEnd + 1
+            } else if available.count > recordLimit + 1 {
+                return try skipOversized()
+            } else if !source.reachedEnd {
+                _ = try source.refill()
+                continue
+            } else if available.isEmpty {
+                return nil
+            } else {
+                lineEnd = source.end
+                next = source.end
+            }
+            let line = nextLine
+            nextLine += 1
+            source.discard(upTo: next)
+            let content = source.bytes(start..<lineEnd)
+            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
+            guard content.count <= recordLimit else {
+                return BatchRecord(line: line, raw: raw, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
+            }
+            if arena.count < content.count {
+                arena.deallocate()
+                arena = .allocate(byteCount: content.count, alignment: 1)
+            }
+            var parser = JSONLineParser(line: content, arena: arena.baseAddress!)
+            let parsed: Result<RawRecord, Rejection>
+            do {
+                parsed = .success(try parser.parseRecord())
+            } catch {
+                parsed = .failure(error)
+            }
+            return BatchRecord(line: line, raw: raw, content: parsed)
+        }
+    }
+
+    /// Reads past a line longer than the limit without keeping it: only its first KiB stays.
+    private func skipOversized() throws -> BatchRecord {
+        let line = nextLine
+        nextLine += 1
+        oversizedPrefix.copyMemory(from: source.bytes(source.start..<(source.start + oversizedPrefix.count)))
+        var length = 0
+        while true {
+            let available = source.bytes(source.start..<source.end)
+            if let base = available.baseAddress, let found = memchr(base, 0x0A, available.count) {
+                let consumed = UnsafeRawPointer(found) - base
+                length += consumed
+                source.discard(upTo: source.start + consumed + 1)
+                break
+            }
+            length += available.count
+            source.discard(upTo: source.end)
+            if try !source.refill() { break }
+        }
+        return BatchRecord(
+            line: line, raw: UnsafeRawBufferPointer(oversizedPrefix),
+            content: .failure(CSVReader.oversized(length, limit: recordLimit)))
+    }
+}

@@ -1,0 +1,181 @@
+public import LedgerDomain
+internal import LMDB
+import Foundation
+
+/// The app's one door to a ledger store: a directory holding the LMDB environment.
+///
+/// It opens (or creates) the store, checks its format version, and offers reads of the log;
+/// `Importer` writes through it. Each method runs in its own consistent snapshot.
+public final class LedgerStore: @unchecked Sendable {
+    /// The store format this build writes and reads.
+    public static let formatVersion: UInt32 = 1
+
+    public let path: String
+    let environment: Environment
+    let databases: LedgerDatabases
+
+    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
+    /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
+    public init(path: String, readOnly: Bool = false, durable: Bool = true) throws(StoreError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
+            throw StoreError.missing(path: path)
+        }
+        if exists, !isDirectory.boolValue {
+            throw StoreError.notWritable(path: path, reason: "it is a file, not a store directory")
+        }
+        if !exists {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.notWritable(path: path, reason: "cannot create the directory (\(Self.reason(error)))")
+            }
+        }
+        do {
+            environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            if !readOnly { try Self.checkOrStampFormat(environment, path: path) }
+            databases = try LedgerDatabases(environment: environment)
+            if readOnly { try Self.checkOrStampFormat(environment, path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as LMDBError where error.isPermissionDenied {
+            throw StoreError.notWritable(path: path, reason: "permission denied")
+        } catch let error as LMDBError where error.isMissing {
+            throw StoreError.missing(path: path)
+        } catch {
+            throw StoreError.engine("\(error)")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+
+    private static func checkOrStampFormat(_ environment: Environment, path: String) throws {
+        let meta = try environment.openDatabase(named: "meta")
+        let found: UInt32? = try environment.read { txn in
+            try txn.get(meta, "format").map { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+        }
+        if let found {
+            guard found <= formatVersion else {
+                throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
+            }
+            return
+        }
+        guard !environment.isReadOnly else { throw StoreError.corrupt("the store has no format version") }
+        try environment.write { txn in
+            var version = formatVersion.littleEndian
+            try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
+        }
+    }
+
+    func read<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
+        try engine { try environment.read { try body(LedgerTransaction(txn: $0, databases: databases)) } }
+    }
+
+    func write<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
+        try engine { try environment.write { try body(LedgerTransaction(txn: $0, databases: databases)) } }
+    }
+
+    /// Turns LMDB's errors into `StoreError`s; other errors pass through.
+    private func engine<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as LMDBError where error.isPermissionDenied {
+            throw StoreError.notWritable(path: path, reason: "permission denied")
+        } catch let error as LMDBError {
+            throw StoreError.engine(error.description)
+        }
+    }
+
+    // MARK: - Reading the log
+
+    /// The seq of the last event (0 when the log is empty).
+    public func headSeq() throws -> UInt64 { try read { try $0.headSeq() } }
+
+    /// Up to `limit` events with seq ≥ `seq`, in seq order.
+    public func events(from seq: UInt64 = 1, limit: Int = .max) throws -> [LoggedEvent] {
+        try read { ledger in
+            try ledger.txn.withCursor(databases.log) { cursor in
+                var events: [LoggedEvent] = []
+                var entry = try cursor.seek(atLeast: BigEndianKey64(seq))
+                while let current = entry, events.count < limit {
+                    let (event, _) = try EventCodec.decode(current.value)
+                    events.append(LoggedEvent(seq: BigEndianKey64.decode(current.key), event: event))
+                    entry = try cursor.next()
+                }
+                return events
+            }
+        }
+    }
+
+    /// The events of one order in version order, or `nil` when no such order exists.
+    public func stream(of id: OrderID) throws -> [LoggedEvent]? {
+        try read { ledger in
+            guard let (number, _) = try ledger.order(id) else { return nil }
+            return try ledger.txn.withCursor(databases.streams) { cursor in
+                var events: [LoggedEvent] = []
+                var entry = try cursor.seek(atLeast: LedgerTransaction.streamKey(number, 0))
+                while let current = entry, BigEndianKey64.decode(current.key) >> 32 == UInt64(number.rawValue) {
+                    let seq = UInt64(littleEndian: current.value.loadUnaligned(as: UInt64.self))
+                    guard let event = try ledger.event(seq: seq) else {
+                        throw StoreError.corrupt("order \(id) names seq \(seq), which is not in the log")
+                    }
+                    events.append(LoggedEvent(seq: seq, event: event))
+                    entry = try cursor.next()
+                }
+                return events
+            }
+        }
+    }
+
+    /// The current state of an order, or `nil`.
+    public func orderState(_ id: OrderID) throws -> OrderState? {
+        try read { try $0.order(id)?.1 }
+    }
+
+    /// The ids behind dense numbers (for showing events).
+    public func orderID(_ number: OrderNumber) throws -> String? { try read { try $0.orderID(number) } }
+    public func customerID(_ number: CustomerNumber) throws -> String? { try read { try $0.customerID(number) } }
+    public func sku(_ number: SKUNumber) throws -> String? { try read { try $0.sku(number) } }
+
+    /// How far the import of content with this SHA-256 got, if it started.
+    public func importProgress(digest: [UInt8]) throws -> ImportProgress? {
+        try read { try $0.importProgress(digest) }
+    }
+
+    /// Every stored event and order as canonical text: equal dumps mean equal ledgers.
+    public func dump() throws -> [String] {
+        try read { ledger in
+            var lines: [String] = []
+            try ledger.txn.withCursor(databases.log) { cursor in
+                var entry = try cursor.first()
+                while let current = entry {
+                    let (event, names) = try EventCodec.decode(current.value)
+                    lines.append("event \(BigEndianKey64.decode(current.key)) \(event) \(names)")
+                    entry = try cursor.next()
+                }
+            }
+            try ledger.txn.withCursor(databases.orders) { cursor in
+                var entry = try cursor.first()
+                while let current = entry {
+                    let (number, state) = try OrderStateCodec.decode(current.value)
+                    lines.append("order \(String(decoding: current.key, as: UTF8.self)) \(number) \(state)")
+                    entry = try cursor.next()
+                }
+            }
+            for database in [databases.commands, databases.customerIDs, databases.skuIDs] {
+                try ledger.txn.withCursor(database) { cursor in
+                    var entry = try cursor.first()
+                    while let current = entry {
+                        lines.append("key \(String(decoding: current.key, as: UTF8.self)) \(Array(current.value))")
+                        entry = try cursor.next()
+                    }
+                }
+            }
+            return lines
+        }
+    }
+}

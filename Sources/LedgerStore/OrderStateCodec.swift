@@ -1,0 +1,48 @@
+internal import LedgerDomain
+
+/// The value of an `orders` entry (store format 1): the order's number, then its state.
+/// 70 bytes, little-endian: number, version, customer, currency (`UInt32` each); total, paid,
+/// refunded, placed at, updated at, item count (`Int64` each); line count `UInt32`; status `UInt8`; 0.
+enum OrderStateCodec {
+    static let size = 70
+
+    static func encode(number: OrderNumber, state: OrderState, into buffer: UnsafeMutableRawBufferPointer) {
+        var writer = ByteWriter(buffer)
+        writer.write(number.rawValue)
+        writer.write(state.version)
+        writer.write(state.customer.rawValue)
+        writer.write(state.currency.packed)
+        writer.write(state.total)
+        writer.write(state.paid)
+        writer.write(state.refunded)
+        writer.write(state.placedAt.milliseconds)
+        writer.write(state.updatedAt.milliseconds)
+        writer.write(state.itemCount)
+        writer.write(state.lineCount)
+        writer.write(state.status.rawValue)
+        writer.write(UInt8(0))
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> (OrderNumber, OrderState) {
+        var reader = ByteReader(bytes, what: "an order record")
+        guard bytes.count == size else { throw StoreError.corrupt("an order record has \(bytes.count) bytes, not \(size)") }
+        let number = OrderNumber(try reader.read())
+        let version: UInt32 = try reader.read()
+        let customer = CustomerNumber(try reader.read())
+        let currency = Currency(packed: try reader.read())
+        let total: Int64 = try reader.read()
+        let paid: Int64 = try reader.read()
+        let refunded: Int64 = try reader.read()
+        let placedAt = Timestamp(milliseconds: try reader.read())
+        let updatedAt = Timestamp(milliseconds: try reader.read())
+        let itemCount: Int64 = try reader.read()
+        let lineCount: UInt32 = try reader.read()
+        guard let status = OrderStatus(rawValue: try reader.read()) else {
+            throw StoreError.corrupt("an order record has an unknown status")
+        }
+        let state = OrderState(
+            status: status, currency: currency, customer: customer, total: total, paid: paid, refunded: refunded,
+            version: version, placedAt: placedAt, updatedAt: updatedAt, lineCount: lineCount, itemCount: itemCount)
+        return (number, state)
+    }
+}

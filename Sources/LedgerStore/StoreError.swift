@@ -1,0 +1,28 @@
+/// A problem with the store itself (not with a batch): missing, unwritable, newer, or damaged.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No store at the path (only reading commands report this).
+    case missing(path: String)
+    /// The store (or its directory) cannot be written.
+    case notWritable(path: String, reason: String)
+    /// The store was written by a newer `orders` with a format this one does not know.
+    case newerFormat(path: String, found: UInt32, supported: UInt32)
+    /// Stored bytes do not decode; the message says which.
+    case corrupt(String)
+    /// Any other failure of the storage engine, with its message.
+    case engine(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            "no store at \(path); import a batch first (orders import --store \(path) FILE) or pass --store"
+        case .notWritable(let path, let reason):
+            "cannot write the store at \(path): \(reason)"
+        case .newerFormat(let path, let found, let supported):
+            "the store at \(path) has format version \(found), but this orders understands up to \(supported); use a newer orders"
+        case .corrupt(let message):
+            "the store is damaged: \(message); run orders verify"
+        case .engine(let message):
+            "storage error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Standard streams and what kind of device they are.
+enum Terminal {
+    /// Whether standard error is a terminal (progress is shown only then).
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Prints `orders: error: …` as one line on standard error.
+    static func printError(_ message: String) {
+        writeStandardError("orders: error: \(message.replacingOccurrences(of: "\n", with: " "))\n")
+    }
+
+    static func writeStandardError(_ text: String) {
+        fflush(nil)
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
