@@ -58,13 +58,20 @@ public final class Environment: @unchecked Sendable {
 
     /// Opens a named database, creating it when the environment is writable.
     public func openDatabase(named name: String, flags: DatabaseFlags = []) throws -> Database {
-        let createFlag = isReadOnly ? 0 : UInt32(MDB_CREATE)
-        if isReadOnly {
-            return try read { txn in try txn.openDatabase(name, flags: flags.rawValue) }
+        guard isReadOnly else {
+            return try write { txn in try txn.openDatabase(name, flags: flags.rawValue | UInt32(MDB_CREATE)) }
         }
-        return try write { txn in
-            try txn.openDatabase(name, flags: flags.rawValue | createFlag)
+        // A handle opened in a transaction that is aborted is closed again: commit this one.
+        let txn = try begin(flags: UInt32(MDB_RDONLY))
+        let database: Database
+        do {
+            database = try Transaction(handle: txn).openDatabase(name, flags: flags.rawValue)
+        } catch {
+            mdb_txn_abort(txn)
+            throw error
         }
+        try LMDBError.check(mdb_txn_commit(txn), "mdb_txn_commit")
+        return database
     }
 
     /// Runs `body` in a read-only snapshot. Borrowed values must not escape `body`.

@@ -14,8 +14,8 @@ final class CSVReader: BatchReader {
     private let recordLimit: Int
 
     /// Reads and checks the header. Throws `BatchFileError` for an empty file or a bad header.
-    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes) throws {
-        source = ByteSource(descriptor: descriptor)
+    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
         self.recordLimit = recordLimit
         while source.end < 3, try source.refill() {}
         if source.end >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { source.discard(upTo: 3) }
@@ -155,7 +155,8 @@ final class CSVReader: BatchReader {
     private func skipOversized() throws -> BatchRecord {
         let line = nextLine
         let start = source.start
-        oversizedPrefix.copyMemory(from: source.bytes(start..<(start + oversizedPrefix.count)))
+        let kept = min(oversizedPrefix.count, source.end - start)
+        oversizedPrefix.copyMemory(from: source.bytes(start..<(start + kept)))
         var scanner = CSVScanner(start: start, recording: false)
         var position = start
         var previous: UInt8 = 0
@@ -179,7 +180,7 @@ final class CSVReader: BatchReader {
             }
             position = source.start
         }
-        let raw = UnsafeRawBufferPointer(oversizedPrefix)
+        let raw = UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept])
         return BatchRecord(line: line, raw: raw, content: .failure(Self.oversized(length, limit: recordLimit)))
     }
 

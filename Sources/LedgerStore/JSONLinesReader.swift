@@ -10,8 +10,8 @@ final class JSONLinesReader: BatchReader {
     private let oversizedPrefix = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
     private let recordLimit: Int
 
-    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes) throws {
-        source = ByteSource(descriptor: descriptor)
+    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
         self.recordLimit = recordLimit
         while source.end < 3, try source.refill() {}
         if source.end >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { source.discard(upTo: 3) }
@@ -77,7 +77,8 @@ final class JSONLinesReader: BatchReader {
     private func skipOversized() throws -> BatchRecord {
         let line = nextLine
         nextLine += 1
-        oversizedPrefix.copyMemory(from: source.bytes(source.start..<(source.start + oversizedPrefix.count)))
+        let kept = min(oversizedPrefix.count, source.end - source.start)
+        oversizedPrefix.copyMemory(from: source.bytes(source.start..<(source.start + kept)))
         var length = 0
         while true {
             let available = source.bytes(source.start..<source.end)
@@ -92,7 +93,7 @@ final class JSONLinesReader: BatchReader {
             if try !source.refill() { break }
         }
         return BatchRecord(
-            line: line, raw: UnsafeRawBufferPointer(oversizedPrefix),
+            line: line, raw: UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept]),
             content: .failure(CSVReader.oversized(length, limit: recordLimit)))
     }
 }

@@ -102,4 +102,17 @@ struct EnvironmentTests {
         #expect(error?.isMissing == true)
         #expect(error?.description.contains("/nonexistent/orders-store") == true)
     }
+
+    @Test func aReadOnlyEnvironmentReadsWhatWasWritten() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let env = try Environment(directory: directory.path)
+            let db = try env.openDatabase(named: "things")
+            try env.write { txn in try txn.put(db, "k", [42]) }
+        }
+        let env = try Environment(directory: directory.path, readOnly: true)
+        let db = try env.openDatabase(named: "things")
+        #expect(try env.read { txn in try txn.get(db, "k").map { Array($0) } } == [42])
+        #expect(throws: LMDBError.self) { try env.openDatabase(named: "absent") }
+    }
 }
