@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore"],
             swiftSettings: strictSettings
         ),
     ]

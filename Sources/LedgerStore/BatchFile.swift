@@ -89,6 +89,10 @@ final class BatchFile {
                 written += result
             }
         }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            close(descriptor)
+            throw BatchFileError("cannot rewind buffered standard input: \(String(cString: strerror(errno)))")
+        }
         return descriptor
     }
 }

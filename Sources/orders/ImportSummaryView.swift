@@ -37,6 +37,9 @@ enum ImportSummaryView {
             return [summary.file, "\(summary.records)", "\(summary.accepted)", "\(summary.rejected)",
                     "\(summary.duplicates)", seqs, notes.joined(separator: "; ")]
         }
-        return TextTableRenderer.render(header: header, rows: rows, rightAligned: [1, 2, 3, 4])
+        let hasNotes = rows.contains { !$0[6].isEmpty }
+        return TextTableRenderer.render(
+            header: hasNotes ? header : Array(header.dropLast()), rows: hasNotes ? rows : rows.map { Array($0.dropLast()) },
+            rightAligned: [1, 2, 3, 4])
     }
 }

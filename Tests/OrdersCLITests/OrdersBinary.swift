@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `orders` executable as a child process, as a user would.
+enum OrdersBinary {
+    struct Output {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The `orders` executable next to the test bundle.
+    static let url: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("orders")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/orders")
+    }()
+
+    /// The repository's root folder (for `data/`).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Starts `orders arguments…` in `directory` and waits for it.
+    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> Output {
+        let process = start(arguments, in: directory, input: input)
+        let out = process.standardOutput as! Pipe
+        let err = process.standardError as! Pipe
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts `orders arguments…` without waiting (for kill tests).
+    static func start(_ arguments: [String], in directory: String? = nil, input: Data? = nil) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repository.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["ORDERS_STORE"] = nil
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let stdin = Pipe()
+        process.standardInput = stdin
+        try! process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try? stdin.fileHandleForWriting.close()
+        return process
+    }
+}

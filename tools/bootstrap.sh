@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what orders needs beyond the Swift toolchain: LMDB's library and headers (Debian's
+# liblmdb-dev) and pkg-config. Does nothing when they are already there.
+set -euo pipefail
+missing=()
+dpkg -s liblmdb-dev >/dev/null 2>&1 || missing+=(liblmdb-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing ${missing[*]} with apt-get" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
