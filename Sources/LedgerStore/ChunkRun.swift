@@ -18,6 +18,7 @@ struct ChunkRun {
         var progress = before
         var rejected: [RejectedRecord] = []
         var seq = try ledger.headSeq() + 1
+        var orders = OrderCache(capacity: min(limit, 1 << 16))
         var count = 0
         var reachedEnd = false
         while count < limit {
@@ -33,11 +34,12 @@ struct ChunkRun {
                 progress.rejected += 1
                 rejected.append(RejectedRecord(file: file, line: record.line, rejection: rejection, raw: Array(record.raw)))
             case .success(let command):
-                if let commandID = command.commandID, try ledger.commandSeen(commandID) {
+                if let commandID = command.commandID, try !ledger.claimCommand(commandID, seq: seq) {
                     progress.duplicates += 1
                     continue
                 }
-                if let rejection = try append(command, seq: seq, ledger) {
+                if let rejection = try append(command, seq: seq, ledger, orders: &orders) {
+                    if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
                     progress.rejected += 1
                     rejected.append(RejectedRecord(file: file, line: record.line, rejection: rejection, raw: Array(record.raw)))
                     continue
@@ -48,6 +50,7 @@ struct ChunkRun {
                 seq += 1
             }
         }
+        try orders.flush(to: ledger)
         progress.next = reader.position
         progress.finished = reachedEnd
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
@@ -56,10 +59,12 @@ struct ChunkRun {
     }
 
     /// Decides `command` against the order's current state; appends its event or returns the rejection.
-    private func append(_ command: Command, seq: UInt64, _ ledger: LedgerTransaction) throws -> Rejection? {
-        let existing = try ledger.order(command.orderID)
+    private func append(
+        _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache
+    ) throws -> Rejection? {
+        let existing = try orders.order(command.orderID, in: ledger)
         let decision: Decision
-        switch service.decide(command, current: existing?.1) {
+        switch service.decide(command, current: existing?.state) {
         case .failure(let rejection): return rejection
         case .success(let accepted): decision = accepted
         }
@@ -83,20 +88,20 @@ struct ChunkRun {
                 kind: .placed, order: number, version: 1, at: command.at, amount: decision.amount,
                 customer: customer, currency: placement.currency, lines: lines)
         default:
-            guard let (current, state) = existing else { preconditionFailure("decide accepts only a place for a missing order") }
-            number = current
+            guard let existing else { preconditionFailure("decide accepts only a place for a missing order") }
+            number = existing.number
             let note: String? = switch command.action {
             case .ship(let carrier): carrier
             case .cancel(let reason): reason
             default: nil
             }
             event = OrderEvent(
-                kind: decision.kind, order: number, version: state.version + 1, at: command.at,
+                kind: decision.kind, order: number, version: existing.state.version + 1, at: command.at,
                 amount: decision.amount, note: note)
         }
-        try ledger.appendEvent(seq: seq, event, names: names)
-        try ledger.putOrder(command.orderID, number: number, state: service.evolve(existing?.1, event))
-        if let commandID = command.commandID { try ledger.recordCommand(commandID, seq: seq) }
+        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: existing?.lastSeq ?? 0)
+        let state = service.evolve(existing?.state, event)
+        orders.update(command.orderID, to: StoredOrder(number: number, state: state, lastSeq: seq))
         return nil
     }
 }

@@ -9,12 +9,13 @@ internal import LedgerDomain
 /// | 2 | line count `UInt16` | | 36 | item count `UInt32` |
 /// | 4 | order number `UInt32` | | 40 | new sku count `UInt16` |
 /// | 8 | stream version `UInt32` | | 42 | note length `UInt16` |
-/// | 12 | customer number `UInt32` | | 44 | lines: sku `UInt32`, qty `UInt32`, price `Int64` |
-/// | 16 | at, ms `Int64` | | … | names (length byte + bytes), then the note |
+/// | 12 | customer number `UInt32` | | 44 | previous seq of this order `UInt64` (0: none) |
+/// | 16 | at, ms `Int64` | | 52 | lines: sku `UInt32`, qty `UInt32`, price `Int64` |
 ///
-/// Names: a `placed` event carries its order id, its customer id when new, and its new skus.
+/// Then names (length byte + bytes) and the note. Names: a `placed` event carries its order id,
+/// its customer id when new, and its new skus. The previous seq chains an order's stream.
 enum EventCodec {
-    static let headerSize = 44
+    static let headerSize = 52
     static let lineSize = 16
     private static let noteFlag: UInt8 = 1
     private static let newCustomerFlag: UInt8 = 2
@@ -27,7 +28,9 @@ enum EventCodec {
         return size
     }
 
-    static func encode(_ event: OrderEvent, names: NameDefinitions, into buffer: UnsafeMutableRawBufferPointer) {
+    static func encode(
+        _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, into buffer: UnsafeMutableRawBufferPointer
+    ) {
         var writer = ByteWriter(buffer)
         var flags: UInt8 = 0
         if event.note != nil { flags |= noteFlag }
@@ -44,6 +47,7 @@ enum EventCodec {
         writer.write(UInt32(event.itemCount))
         writer.write(UInt16(names.skus.count))
         writer.write(UInt16(event.note?.utf8.count ?? 0))
+        writer.write(previousSeq)
         for line in event.lines {
             writer.write(line.sku.rawValue)
             writer.write(line.quantity)
@@ -55,7 +59,7 @@ enum EventCodec {
         if let note = event.note { writer.write(bytes: note.utf8) }
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> (OrderEvent, NameDefinitions) {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> DecodedEvent {
         var reader = ByteReader(bytes, what: "an event")
         guard let kind = EventKind(rawValue: try reader.read(UInt8.self)) else {
             throw StoreError.corrupt("an event has an unknown kind")
@@ -71,6 +75,7 @@ enum EventCodec {
         _ = try reader.read(UInt32.self)  // item count: derived from the lines when decoding in full
         let newSkus = Int(try reader.read(UInt16.self))
         let noteLength = Int(try reader.read(UInt16.self))
+        let previousSeq: UInt64 = try reader.read()
         var lines: [EventLine] = []
         lines.reserveCapacity(lineCount)
         for _ in 0..<lineCount {
@@ -86,6 +91,6 @@ enum EventCodec {
         let event = OrderEvent(
             kind: kind, order: order, version: version, at: at, amount: amount, customer: customer,
             currency: currency, lines: lines, note: note)
-        return (event, names)
+        return DecodedEvent(event: event, names: names, previousSeq: previousSeq)
     }
 }

@@ -3,18 +3,18 @@ internal import LMDB
 /// The named LMDB databases of a store (format 1).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
-/// - `streams`: order number and version (big-endian `UInt32` each) → seq: one order's stream.
-/// - `orders`: order id → number and state (`OrderStateCodec`), in id byte order.
+/// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
+///   and the orders in flight sit on a few pages, whatever their ids look like.
 /// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
-/// - `customer_ids`, `sku_ids`: id → dense number (`UInt32`).
+/// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
 /// - `commands`: command id → seq of the event it was accepted as.
 /// - `imports`: SHA-256 of a batch's content → `ImportProgress`.
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database
     let log: Database
-    let streams: Database
     let orders: Database
+    let orderIDs: Database
     let orderNames: Database
     let customerIDs: Database
     let customerNames: Database
@@ -26,8 +26,8 @@ struct LedgerDatabases {
     init(environment: Environment) throws {
         meta = try environment.openDatabase(named: "meta")
         log = try environment.openDatabase(named: "log")
-        streams = try environment.openDatabase(named: "streams")
         orders = try environment.openDatabase(named: "orders")
+        orderIDs = try environment.openDatabase(named: "order_ids")
         orderNames = try environment.openDatabase(named: "order_names")
         customerIDs = try environment.openDatabase(named: "customer_ids")
         customerNames = try environment.openDatabase(named: "customer_names")

@@ -102,8 +102,8 @@ public final class LedgerStore: @unchecked Sendable {
                 var events: [LoggedEvent] = []
                 var entry = try cursor.seek(atLeast: BigEndianKey64(seq))
                 while let current = entry, events.count < limit {
-                    let (event, _) = try EventCodec.decode(current.value)
-                    events.append(LoggedEvent(seq: BigEndianKey64.decode(current.key), event: event))
+                    let decoded = try EventCodec.decode(current.value)
+                    events.append(LoggedEvent(seq: BigEndianKey64.decode(current.key), event: decoded.event))
                     entry = try cursor.next()
                 }
                 return events
@@ -112,28 +112,27 @@ public final class LedgerStore: @unchecked Sendable {
     }
 
     /// The events of one order in version order, or `nil` when no such order exists.
+    /// Follows the order's chain of previous-seq pointers back from its latest event.
     public func stream(of id: OrderID) throws -> [LoggedEvent]? {
         try read { ledger in
-            guard let (number, _) = try ledger.order(id) else { return nil }
-            return try ledger.txn.withCursor(databases.streams) { cursor in
-                var events: [LoggedEvent] = []
-                var entry = try cursor.seek(atLeast: LedgerTransaction.streamKey(number, 0))
-                while let current = entry, BigEndianKey64.decode(current.key) >> 32 == UInt64(number.rawValue) {
-                    let seq = UInt64(littleEndian: current.value.loadUnaligned(as: UInt64.self))
-                    guard let event = try ledger.event(seq: seq) else {
-                        throw StoreError.corrupt("order \(id) names seq \(seq), which is not in the log")
-                    }
-                    events.append(LoggedEvent(seq: seq, event: event))
-                    entry = try cursor.next()
+            guard let order = try ledger.order(id) else { return nil }
+            var events: [LoggedEvent] = []
+            var seq = order.lastSeq
+            while seq != 0 {
+                guard let decoded = try ledger.event(seq: seq), decoded.event.order == order.number,
+                      events.count < order.state.version else {
+                    throw StoreError.corrupt("order \(id)'s stream breaks at seq \(seq)")
                 }
-                return events
+                events.append(LoggedEvent(seq: seq, event: decoded.event))
+                seq = decoded.previousSeq
             }
+            return events.reversed()
         }
     }
 
     /// The current state of an order, or `nil`.
     public func orderState(_ id: OrderID) throws -> OrderState? {
-        try read { try $0.order(id)?.1 }
+        try read { try $0.order(id)?.state }
     }
 
     /// The ids behind dense numbers (for showing events).
@@ -153,20 +152,20 @@ public final class LedgerStore: @unchecked Sendable {
             try ledger.txn.withCursor(databases.log) { cursor in
                 var entry = try cursor.first()
                 while let current = entry {
-                    let (event, names) = try EventCodec.decode(current.value)
-                    lines.append("event \(BigEndianKey64.decode(current.key)) \(event) \(names)")
+                    let decoded = try EventCodec.decode(current.value)
+                    lines.append("event \(BigEndianKey64.decode(current.key)) \(decoded)")
                     entry = try cursor.next()
                 }
             }
             try ledger.txn.withCursor(databases.orders) { cursor in
                 var entry = try cursor.first()
                 while let current = entry {
-                    let (number, state) = try OrderStateCodec.decode(current.value)
-                    lines.append("order \(String(decoding: current.key, as: UTF8.self)) \(number) \(state)")
+                    let (state, lastSeq) = try OrderStateCodec.decode(current.value)
+                    lines.append("order \(BigEndianKey32.decode(current.key)) \(state) \(lastSeq)")
                     entry = try cursor.next()
                 }
             }
-            for database in [databases.commands, databases.customerIDs, databases.skuIDs] {
+            for database in [databases.commands, databases.orderIDs, databases.customerIDs, databases.skuIDs] {
                 try ledger.txn.withCursor(database) { cursor in
                     var entry = try cursor.first()
                     while let current = entry {

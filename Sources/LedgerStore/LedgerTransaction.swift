@@ -15,44 +15,50 @@ struct LedgerTransaction {
         }
     }
 
-    func appendEvent(seq: UInt64, _ event: OrderEvent, names: NameDefinitions) throws {
+    /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's stream.
+    func appendEvent(seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) throws {
         let size = EventCodec.size(of: event, names: names)
         try txn.put(databases.log, BigEndianKey64(seq), reserving: size, flags: .append) { buffer in
-            EventCodec.encode(event, names: names, into: buffer)
-        }
-        var seqValue = seq.littleEndian
-        try withUnsafeBytes(of: &seqValue) { bytes in
-            try txn.put(databases.streams, Self.streamKey(event.order, event.version), bytes)
+            EventCodec.encode(event, names: names, previousSeq: previousSeq, into: buffer)
         }
     }
 
-    static func streamKey(_ order: OrderNumber, _ version: UInt32) -> BigEndianKey64 {
-        BigEndianKey64(UInt64(order.rawValue) << 32 | UInt64(version))
-    }
-
-    func event(seq: UInt64) throws -> OrderEvent? {
+    func event(seq: UInt64) throws -> DecodedEvent? {
         guard let bytes = try txn.get(databases.log, BigEndianKey64(seq)) else { return nil }
-        return try EventCodec.decode(bytes).0
+        return try EventCodec.decode(bytes)
     }
 
     // MARK: Orders
 
-    func order(_ id: OrderID) throws -> (OrderNumber, OrderState)? {
-        guard let bytes = try txn.get(databases.orders, id.rawValue) else { return nil }
-        return try OrderStateCodec.decode(bytes)
+    /// The order's number, if the id was placed.
+    func orderNumber(_ id: OrderID) throws -> OrderNumber? {
+        try txn.get(databases.orderIDs, id.rawValue).map { OrderNumber(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
     }
 
-    func putOrder(_ id: OrderID, number: OrderNumber, state: OrderState) throws {
-        try txn.put(databases.orders, id.rawValue, reserving: OrderStateCodec.size) { buffer in
-            OrderStateCodec.encode(number: number, state: state, into: buffer)
+    func order(_ number: OrderNumber) throws -> StoredOrder? {
+        try txn.get(databases.orders, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            let (state, lastSeq) = try OrderStateCodec.decode(bytes)
+            return StoredOrder(number: number, state: state, lastSeq: lastSeq)
         }
     }
 
-    /// Gives a new order id the next dense number.
+    func order(_ id: OrderID) throws -> StoredOrder? {
+        guard let number = try orderNumber(id) else { return nil }
+        guard let order = try order(number) else {
+            throw StoreError.corrupt("order \(id) has number \(number.rawValue) but no state")
+        }
+        return order
+    }
+
+    func putOrder(_ order: StoredOrder) throws {
+        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size) { buffer in
+            OrderStateCodec.encode(order.state, lastSeq: order.lastSeq, into: buffer)
+        }
+    }
+
+    /// Gives a new order id (one `orderNumber` did not find) the next dense number.
     func defineOrder(_ id: OrderID) throws -> OrderNumber {
-        let number = UInt32(try txn.count(databases.orderNames))
-        try txn.put(databases.orderNames, BigEndianKey32(number), id.rawValue, flags: .append)
-        return OrderNumber(number)
+        OrderNumber(try define(id.rawValue, ids: databases.orderIDs, names: databases.orderNames))
     }
 
     func orderID(_ number: OrderNumber) throws -> String? {
@@ -77,11 +83,16 @@ struct LedgerTransaction {
         if let bytes = try txn.get(ids, name) {
             return (UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)), false)
         }
+        return (try define(name, ids: ids, names: names), true)
+    }
+
+    /// Gives `name` (known to be new) the next dense number in `ids` and `names`.
+    private func define(_ name: String, ids: Database, names: Database) throws -> UInt32 {
         let number = UInt32(try txn.count(names))
         var value = number.littleEndian
         try withUnsafeBytes(of: &value) { try txn.put(ids, name, $0) }
         try txn.put(names, BigEndianKey32(number), name, flags: .append)
-        return (number, true)
+        return number
     }
 
     func customerID(_ number: CustomerNumber) throws -> String? {
@@ -94,13 +105,21 @@ struct LedgerTransaction {
 
     // MARK: Commands and imports
 
-    func commandSeen(_ id: CommandID) throws -> Bool {
-        try txn.get(databases.commands, id.rawValue) != nil
+    /// Claims a command id for the event at `seq`; `false` when it was accepted before (a duplicate).
+    /// One tree search instead of a lookup and an insert; `releaseCommand` undoes a claim.
+    func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
+        var value = seq.littleEndian
+        do {
+            try withUnsafeBytes(of: &value) { try txn.put(databases.commands, id.rawValue, $0, flags: .noOverwrite) }
+            return true
+        } catch let error as LMDBError where error.isKeyExists {
+            return false
+        }
     }
 
-    func recordCommand(_ id: CommandID, seq: UInt64) throws {
-        var value = seq.littleEndian
-        try withUnsafeBytes(of: &value) { try txn.put(databases.commands, id.rawValue, $0) }
+    /// Gives back a claimed command id (its record was rejected, which does not use it up).
+    func releaseCommand(_ id: CommandID) throws {
+        try txn.delete(databases.commands, id.rawValue)
     }
 
     func importProgress(_ digest: [UInt8]) throws -> ImportProgress? {

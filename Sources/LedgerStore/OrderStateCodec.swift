@@ -1,14 +1,14 @@
 internal import LedgerDomain
 
-/// The value of an `orders` entry (store format 1): the order's number, then its state.
-/// 70 bytes, little-endian: number, version, customer, currency (`UInt32` each); total, paid,
-/// refunded, placed at, updated at, item count (`Int64` each); line count `UInt32`; status `UInt8`; 0.
+/// The value of an `orders` entry (store format 1), keyed by the order's number.
+/// 74 bytes, little-endian: version, customer, currency (`UInt32` each); total, paid, refunded,
+/// placed at, updated at, item count (`Int64` each); line count `UInt32`; status `UInt8`; 0;
+/// the seq of the order's latest event `UInt64`.
 enum OrderStateCodec {
-    static let size = 70
+    static let size = 74
 
-    static func encode(number: OrderNumber, state: OrderState, into buffer: UnsafeMutableRawBufferPointer) {
+    static func encode(_ state: OrderState, lastSeq: UInt64, into buffer: UnsafeMutableRawBufferPointer) {
         var writer = ByteWriter(buffer)
-        writer.write(number.rawValue)
         writer.write(state.version)
         writer.write(state.customer.rawValue)
         writer.write(state.currency.packed)
@@ -21,12 +21,12 @@ enum OrderStateCodec {
         writer.write(state.lineCount)
         writer.write(state.status.rawValue)
         writer.write(UInt8(0))
+        writer.write(lastSeq)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> (OrderNumber, OrderState) {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> (OrderState, lastSeq: UInt64) {
         var reader = ByteReader(bytes, what: "an order record")
         guard bytes.count == size else { throw StoreError.corrupt("an order record has \(bytes.count) bytes, not \(size)") }
-        let number = OrderNumber(try reader.read())
         let version: UInt32 = try reader.read()
         let customer = CustomerNumber(try reader.read())
         let currency = Currency(packed: try reader.read())
@@ -40,9 +40,11 @@ enum OrderStateCodec {
         guard let status = OrderStatus(rawValue: try reader.read()) else {
             throw StoreError.corrupt("an order record has an unknown status")
         }
+        _ = try reader.read(UInt8.self)
+        let lastSeq: UInt64 = try reader.read()
         let state = OrderState(
             status: status, currency: currency, customer: customer, total: total, paid: paid, refunded: refunded,
             version: version, placedAt: placedAt, updatedAt: updatedAt, lineCount: lineCount, itemCount: itemCount)
-        return (number, state)
+        return (state, lastSeq)
     }
 }

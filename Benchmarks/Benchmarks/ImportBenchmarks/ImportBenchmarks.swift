@@ -1,0 +1,31 @@
+import BatchGenerator
+import Benchmark
+import Foundation
+import LedgerDomain
+import LedgerStore
+
+/// Durable import of a generated 1,000,000-order batch (about 4.3M records) into a fresh store.
+/// The batch is generated once per run into a temporary folder (seed 42, no bad records).
+let benchmarks: @Sendable () -> Void = {
+    let orders = Int(ProcessInfo.processInfo.environment["ORDERS_BENCH_ORDERS"] ?? "") ?? 1_000_000
+    let recordsPerSecond = BenchmarkMetric.custom("records/s", polarity: .prefersLarger, useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, recordsPerSecond],
+        timeUnits: .milliseconds, warmupIterations: 0, maxDuration: .seconds(600), maxIterations: 3)
+
+    for format in RecordFormat.allCases {
+        Benchmark("Import \(orders) orders (\(format.rawValue), durable)", configuration: configuration) { benchmark, batch in
+            let path = BenchmarkFiles.freshStore()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let store = try LedgerStore(path: path)
+            benchmark.startMeasurement()
+            let summary = try Importer(store: store).importFile(batch.path)
+            benchmark.stopMeasurement()
+            precondition(summary.accepted == batch.records, "the batch imports cleanly")
+            let seconds = Double(benchmark.currentIterationDuration) / 1e9
+            benchmark.measurement(recordsPerSecond, Int(Double(summary.records) / seconds))
+        } setup: {
+            BenchmarkFiles.batch(orders: orders, format: format)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that `swift test` in the root never builds the
+// benchmark toolchain. Run them from this folder: `swift package benchmark`.
+let package = Package(
+    name: "orders-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "orders", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerDomain", package: "orders"),
+                .product(name: "BatchGenerator", package: "orders"),
+            ],
+            path: "Benchmarks/ImportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
