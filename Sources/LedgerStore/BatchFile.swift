@@ -35,6 +35,13 @@ final class BatchFile {
 
     deinit { close(descriptor) }
 
+    /// `count` bytes at `offset`, read without moving the file position (safe beside a reader).
+    func bytes(at offset: UInt64, count: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: count)
+        let read = result.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        return Array(result.prefix(max(0, read)))
+    }
+
     /// The format named by the file's ending (`.csv`; `.jsonl`, `.ndjson`), if any.
     static func format(ofName path: String) -> RecordFormat? {
         let lower = path.lowercased()

@@ -122,14 +122,15 @@ final class CSVReader: BatchReader {
         nextLine += Self.lineFeeds(in: source.bytes(start..<next))
         source.discard(upTo: next)
         let raw = source.bytes(start..<contentEnd)
+        let rawOffset = source.offset(of: start)
         if raw.count > recordLimit {
-            return BatchRecord(line: line, raw: raw, content: .failure(Self.oversized(raw.count, limit: recordLimit)))
+            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(raw.count, limit: recordLimit)))
         }
         if let error = scanner.error {
-            return BatchRecord(line: line, raw: raw, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
+            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
         }
         guard scanner.fields.count == columns.count else {
-            return BatchRecord(line: line, raw: raw, content: .failure(Rejection(
+            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(
                 .malformed, "the record has \(scanner.fields.count) fields; the header has \(columns.count)")))
         }
         if scratch.count < raw.count {
@@ -148,13 +149,14 @@ final class CSVReader: BatchReader {
                 fields[known] = .text(source.bytes(field.start..<field.end))
             }
         }
-        return BatchRecord(line: line, raw: raw, content: .success(fields))
+        return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .success(fields))
     }
 
     /// Reads past a record longer than the limit without keeping it: only its first KiB stays.
     private func skipOversized() throws -> BatchRecord {
         let line = nextLine
         let start = source.start
+        let rawOffset = source.offset(of: start)
         let kept = min(oversizedPrefix.count, source.end - start)
         oversizedPrefix.copyMemory(from: source.bytes(start..<(start + kept)))
         var scanner = CSVScanner(start: start, recording: false)
@@ -181,7 +183,7 @@ final class CSVReader: BatchReader {
             position = source.start
         }
         let raw = UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept])
-        return BatchRecord(line: line, raw: raw, content: .failure(Self.oversized(length, limit: recordLimit)))
+        return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(length, limit: recordLimit)))
     }
 
     static func oversized(_ length: Int, limit: Int) -> Rejection {

@@ -2,4 +2,6 @@
 struct ChunkOutcome {
     let progress: ImportProgress
     let rejected: [RejectedRecord]
+    /// Customer and sku numbers this chunk looked up or defined (true once it committed).
+    let learned: KnownIdentifiers
 }

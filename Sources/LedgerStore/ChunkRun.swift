@@ -1,66 +1,67 @@
 internal import LedgerDomain
 
-/// Applies records of one batch in write transactions, a chunk at a time. `apply` may be re-run
-/// (the environment retries after growing the map): it starts by putting the reader back.
+/// Applies parsed records of one batch in a write transaction. `apply` may be re-run (the
+/// environment retries after growing the map), so it keeps no state between runs.
 struct ChunkRun {
-    let reader: any BatchReader
-    let digest: [UInt8]
+    let batch: BatchFile
     let file: String
-    let decoder: CommandDecoder
     let service: any OrderDeciding
+    let known: KnownIdentifiers
 
-    /// Applies up to `limit` records after `before`; marks the import finished at the file's end.
-    func apply(_ ledger: LedgerTransaction, from before: ImportProgress, limit: Int, atomic: Bool) throws -> ChunkOutcome {
-        if let stored = try ledger.importProgress(digest), stored != before {
+    /// Applies the records of the batches `next` yields, after `before`. Marks the import
+    /// finished when the last batch of the file is applied.
+    func apply(
+        _ ledger: LedgerTransaction, from before: ImportProgress, atomic: Bool, next: () throws -> ParsedBatch?
+    ) throws -> ChunkOutcome {
+        if let stored = try ledger.importProgress(batch.digest), stored != before {
             throw ConcurrentImport(progress: stored)
         }
-        if reader.position != before.next { try reader.seek(to: before.next) }
         var progress = before
         var rejected: [RejectedRecord] = []
         var seq = try ledger.headSeq() + 1
-        var orders = OrderCache(capacity: min(limit, 1 << 16))
-        var count = 0
-        var reachedEnd = false
-        while count < limit {
-            guard let record = try reader.next() else {
-                reachedEnd = true
-                break
-            }
-            count += 1
-            progress.records += 1
-            let outcome = record.content.flatMap(decoder.decode)
-            switch outcome {
-            case .failure(let rejection):
-                progress.rejected += 1
-                rejected.append(RejectedRecord(file: file, line: record.line, rejection: rejection, raw: Array(record.raw)))
-            case .success(let command):
-                if let commandID = command.commandID, try !ledger.claimCommand(commandID, seq: seq) {
-                    progress.duplicates += 1
-                    continue
+        var orders = OrderCache(capacity: 1 << 14)
+        var learned = KnownIdentifiers()
+        func reject(_ record: ParsedRecord, _ rejection: Rejection) {
+            progress.rejected += 1
+            rejected.append(RejectedRecord(
+                file: file, line: record.line, rejection: rejection,
+                raw: batch.bytes(at: record.rawOffset, count: record.rawLength)))
+        }
+        while let parsed = try next() {
+            for record in parsed.records {
+                progress.records += 1
+                switch record.outcome {
+                case .failure(let rejection):
+                    reject(record, rejection)
+                case .success(let command):
+                    if let commandID = command.commandID, try !ledger.claimCommand(commandID, seq: seq) {
+                        progress.duplicates += 1
+                        continue
+                    }
+                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, learned: &learned) {
+                        if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
+                        reject(record, rejection)
+                        continue
+                    }
+                    progress.accepted += 1
+                    if progress.firstSeq == 0 { progress.firstSeq = seq }
+                    progress.lastSeq = seq
+                    seq += 1
                 }
-                if let rejection = try append(command, seq: seq, ledger, orders: &orders) {
-                    if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
-                    progress.rejected += 1
-                    rejected.append(RejectedRecord(file: file, line: record.line, rejection: rejection, raw: Array(record.raw)))
-                    continue
-                }
-                progress.accepted += 1
-                if progress.firstSeq == 0 { progress.firstSeq = seq }
-                progress.lastSeq = seq
-                seq += 1
             }
+            progress.next = parsed.end
+            progress.finished = parsed.isLast
         }
         try orders.flush(to: ledger)
-        progress.next = reader.position
-        progress.finished = reachedEnd
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
-        try ledger.putImportProgress(digest, progress)
-        return ChunkOutcome(progress: progress, rejected: rejected)
+        try ledger.putImportProgress(batch.digest, progress)
+        return ChunkOutcome(progress: progress, rejected: rejected, learned: learned)
     }
 
     /// Decides `command` against the order's current state; appends its event or returns the rejection.
     private func append(
-        _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache
+        _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache,
+        learned: inout KnownIdentifiers
     ) throws -> Rejection? {
         let existing = try orders.order(command.orderID, in: ledger)
         let decision: Decision
@@ -75,13 +76,27 @@ struct ChunkRun {
         case .place(let placement):
             number = try ledger.defineOrder(command.orderID)
             names.order = command.orderID.rawValue
-            let (customer, newCustomer) = try ledger.intern(customer: placement.customer)
-            if newCustomer { names.customer = placement.customer.rawValue }
+            let customer: CustomerNumber
+            if let number = known.customers[placement.customer] ?? learned.customers[placement.customer] {
+                customer = number
+            } else {
+                let (number, isNew) = try ledger.intern(customer: placement.customer)
+                if isNew { names.customer = placement.customer.rawValue }
+                learned.customers[placement.customer] = number
+                customer = number
+            }
             var lines: [EventLine] = []
             lines.reserveCapacity(placement.lines.count)
             for line in placement.lines {
-                let (sku, newSku) = try ledger.intern(sku: line.sku)
-                if newSku { names.skus.append(line.sku.rawValue) }
+                let sku: SKUNumber
+                if let number = known.skus[line.sku] ?? learned.skus[line.sku] {
+                    sku = number
+                } else {
+                    let (number, isNew) = try ledger.intern(sku: line.sku)
+                    if isNew { names.skus.append(line.sku.rawValue) }
+                    learned.skus[line.sku] = number
+                    sku = number
+                }
                 lines.append(EventLine(sku: sku, quantity: UInt32(line.quantity), unitPrice: line.unitPrice))
             }
             event = OrderEvent(

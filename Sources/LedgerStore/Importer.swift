@@ -46,18 +46,35 @@ public final class Importer {
             summary.alreadyImported = true
             return summary
         }
-        if state.records > 0 {
-            summary.resumedFromLine = state.next.line
-            try reader.seek(to: state.next)
-        }
-        let run = ChunkRun(
-            reader: reader, digest: batch.digest, file: file, decoder: CommandDecoder(format: reader.format),
-            service: service)
-        let chunkSize = options.atomic ? Int.max : max(1, options.chunkSize)
+        if state.records > 0 { summary.resumedFromLine = state.next.line }
+        var known = KnownIdentifiers()
+        let decoder = CommandDecoder(format: reader.format)
+        var pipeline: RecordPipeline?
+        defer { pipeline?.stop() }
         while !state.finished {
             let outcome: ChunkOutcome
             do {
-                outcome = try store.write { ledger in try run.apply(ledger, from: state, limit: chunkSize, atomic: options.atomic) }
+                let run = ChunkRun(batch: batch, file: file, service: service, known: known)
+                if options.atomic {
+                    // One transaction for the whole file; a retry reads the file again from the start.
+                    outcome = try store.write { ledger in
+                        try reader.seek(to: state.next)
+                        let whole = RecordPipeline(reader: reader, decoder: decoder)
+                        defer { whole.stop() }
+                        return try run.apply(ledger, from: state, atomic: true) { try whole.next() }
+                    }
+                } else {
+                    if pipeline == nil {
+                        try reader.seek(to: state.next)
+                        pipeline = RecordPipeline(
+                            reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
+                    }
+                    let chunk = try Self.takeChunk(from: pipeline!, records: max(1, options.chunkSize))
+                    outcome = try store.write { ledger in
+                        var batches = chunk.makeIterator()
+                        return try run.apply(ledger, from: state, atomic: false) { batches.next() }
+                    }
+                }
             } catch let rollback as AtomicRollback {
                 for record in rollback.rejected { try rejected(record) }
                 summary.records = rollback.progress.records
@@ -67,11 +84,13 @@ public final class Importer {
                 return summary
             } catch let concurrent as ConcurrentImport {
                 // Another importer advanced this content meanwhile: continue from where it got.
+                pipeline?.stop()
+                pipeline = nil
                 state = concurrent.progress
-                if !state.finished { try reader.seek(to: state.next) }
                 continue
             }
             state = outcome.progress
+            known.merge(outcome.learned)
             for record in outcome.rejected { try rejected(record) }
             progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
         }
@@ -82,5 +101,17 @@ public final class Importer {
         summary.firstSeq = state.firstSeq == 0 ? nil : state.firstSeq
         summary.lastSeq = state.lastSeq == 0 ? nil : state.lastSeq
         return summary
+    }
+
+    /// Whole parsed batches adding up to at least `records` records, or up to the file's end.
+    private static func takeChunk(from pipeline: RecordPipeline, records: Int) throws -> [ParsedBatch] {
+        var chunk: [ParsedBatch] = []
+        var count = 0
+        while count < records, let batch = try pipeline.next() {
+            chunk.append(batch)
+            count += batch.records.count
+            if batch.isLast { break }
+        }
+        return chunk
     }
 }

@@ -54,9 +54,10 @@ final class JSONLinesReader: BatchReader {
             source.discard(upTo: next)
             let content = source.bytes(start..<lineEnd)
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let rawOffset = source.offset(of: start)
             let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
             guard content.count <= recordLimit else {
-                return BatchRecord(line: line, raw: raw, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
+                return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             if arena.count < content.count {
                 arena.deallocate()
@@ -69,7 +70,7 @@ final class JSONLinesReader: BatchReader {
             } catch {
                 parsed = .failure(error)
             }
-            return BatchRecord(line: line, raw: raw, content: parsed)
+            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: parsed)
         }
     }
 
@@ -77,6 +78,7 @@ final class JSONLinesReader: BatchReader {
     private func skipOversized() throws -> BatchRecord {
         let line = nextLine
         nextLine += 1
+        let rawOffset = source.offset(of: source.start)
         let kept = min(oversizedPrefix.count, source.end - source.start)
         oversizedPrefix.copyMemory(from: source.bytes(source.start..<(source.start + kept)))
         var length = 0
@@ -93,7 +95,7 @@ final class JSONLinesReader: BatchReader {
             if try !source.refill() { break }
         }
         return BatchRecord(
-            line: line, raw: UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept]),
+            line: line, raw: UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept]), rawOffset: rawOffset,
             content: .failure(CSVReader.oversized(length, limit: recordLimit)))
     }
 }
