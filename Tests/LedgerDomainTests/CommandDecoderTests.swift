@@ -99,4 +99,14 @@ struct CommandDecoderTests {
         record.amount = .wrongType("a number with a fraction or exponent")
         #expect((try? decoder.decode(record).get()) == nil)
     }
+
+    @Test func aWronglyTypedJSONKeyThatTheTypeDoesNotUseIsIgnored() {
+        var record = fixture.csv([.type: "deliver", .orderID: "O-1", .at: "2026-03-01T10:15:00Z"])
+        record.amount = .wrongType("a boolean")
+        record.lines = .wrongType("an object")
+        record.currency = .integer(5)
+        #expect((try? CommandDecoder(format: .jsonl).decode(record).get())?.action == .deliver)
+        record.type = fixture.text("pay")
+        #expect((try? CommandDecoder(format: .jsonl).decode(record).get()) == nil)
+    }
 }
