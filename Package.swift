@@ -61,16 +61,17 @@ let package = Package(
             path: "tools/generate-batch",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "LMDBTests", dependencies: ["LMDB", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LedgerDomainTests", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .testTarget(
             name: "LedgerStoreTests",
-            dependencies: ["LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator"],
+            dependencies: ["LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

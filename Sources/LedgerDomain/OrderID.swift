@@ -1,24 +1,6 @@
-/// An order's id, as the batch gives it. Valid by construction (SPEC §2).
-public struct OrderID: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// An order's id, as the batch gives it.
+public struct OrderID: LedgerIdentifier {
     public let rawValue: String
 
-    /// Accepts only a valid id.
-    public init?(_ text: String) {
-        var copy = text
-        guard let valid = copy.withUTF8({ OrderID(bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
-        self = valid
-    }
-
-    /// Accepts only a valid id.
-    public init?(bytes: UnsafeRawBufferPointer) {
-        guard Identifier.isValid(bytes) else { return nil }
-        rawValue = Identifier.string(bytes)
-    }
-
-    public var description: String { rawValue }
-
-    /// Byte order, as SPEC §6 sorts ids.
-    public static func < (lhs: OrderID, rhs: OrderID) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
-    }
+    public init(validated rawValue: String) { self.rawValue = rawValue }
 }

@@ -1,24 +1,6 @@
-/// A stock-keeping unit's id. Valid by construction (SPEC §2).
-public struct SKU: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// A stock-keeping unit's id.
+public struct SKU: LedgerIdentifier {
     public let rawValue: String
 
-    /// Accepts only a valid id.
-    public init?(_ text: String) {
-        var copy = text
-        guard let valid = copy.withUTF8({ SKU(bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
-        self = valid
-    }
-
-    /// Accepts only a valid id.
-    public init?(bytes: UnsafeRawBufferPointer) {
-        guard Identifier.isValid(bytes) else { return nil }
-        rawValue = Identifier.string(bytes)
-    }
-
-    public var description: String { rawValue }
-
-    /// Byte order, as SPEC §6 sorts ids.
-    public static func < (lhs: SKU, rhs: SKU) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
-    }
+    public init(validated rawValue: String) { self.rawValue = rawValue }
 }

@@ -20,6 +20,12 @@ final class ByteSource {
 
     deinit { buffer.deallocate() }
 
+    /// Reads the first bytes and skips a UTF-8 byte order mark if the file starts with one.
+    func skipByteOrderMark() throws {
+        while end < 3, try refill() {}
+        if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { discard(upTo: 3) }
+    }
+
     /// The file offset of `index` in the buffer.
     func offset(of index: Int) -> UInt64 { baseOffset + UInt64(index) }
 

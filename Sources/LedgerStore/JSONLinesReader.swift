@@ -13,8 +13,7 @@ final class JSONLinesReader: BatchReader {
     init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
         source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
         self.recordLimit = recordLimit
-        while source.end < 3, try source.refill() {}
-        if source.end >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { source.discard(upTo: 3) }
+        try source.skipByteOrderMark()
     }
 
     deinit {

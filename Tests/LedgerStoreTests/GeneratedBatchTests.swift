@@ -1,3 +1,4 @@
+import TestSupport
 import BatchGenerator
 import Foundation
 import LedgerDomain

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh directory under the system's temporary folder, removed when the value is released.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    public let path: String
 
-    init() {
+    public init() {
         path = NSTemporaryDirectory() + "ledger-tests-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -13,10 +13,10 @@ final class TemporaryDirectory {
 
     /// Writes `content` to a file in this directory and returns its path.
     @discardableResult
-    func file(_ name: String, _ content: String) -> String { file(name, bytes: Array(content.utf8)) }
+    public func file(_ name: String, _ content: String) -> String { file(name, bytes: Array(content.utf8)) }
 
     @discardableResult
-    func file(_ name: String, bytes: [UInt8]) -> String {
+    public func file(_ name: String, bytes: [UInt8]) -> String {
         let path = self.path + "/" + name
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
