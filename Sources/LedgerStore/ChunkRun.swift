@@ -18,8 +18,10 @@ struct ChunkRun {
         }
         var progress = before
         var rejected: [RejectedRecord] = []
-        var seq = try ledger.headSeq() + 1
+        let firstSeq = try ledger.headSeq() + 1
+        var seq = firstSeq
         var orders = OrderCache(capacity: 1 << 14)
+        var rows = StoredReadModels(ledger)
         var learned = KnownIdentifiers()
         func reject(_ record: ParsedRecord, _ rejection: Rejection) {
             progress.rejected += 1
@@ -38,7 +40,7 @@ struct ChunkRun {
                         progress.duplicates += 1
                         continue
                     }
-                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, learned: &learned) {
+                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, rows: &rows, learned: &learned) {
                         if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
                         reject(record, rejection)
                         continue
@@ -53,6 +55,7 @@ struct ChunkRun {
             progress.finished = parsed.isLast
         }
         try orders.flush(to: ledger)
+        if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
         try ledger.putImportProgress(batch.digest, progress)
         return ChunkOutcome(progress: progress, rejected: rejected, learned: learned)
@@ -61,7 +64,7 @@ struct ChunkRun {
     /// Decides `command` against the order's current state; appends its event or returns the rejection.
     private func append(
         _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache,
-        learned: inout KnownIdentifiers
+        rows: inout StoredReadModels, learned: inout KnownIdentifiers
     ) throws -> Rejection? {
         let existing = try orders.order(command.orderID, in: ledger)
         let decision: Decision
@@ -102,6 +105,7 @@ struct ChunkRun {
             event = OrderEvent(
                 kind: .placed, order: number, version: 1, at: command.at, amount: decision.amount,
                 customer: customer, currency: placement.currency, lines: lines)
+            try ledger.indexCustomerOrder(customer, number)
         default:
             guard let existing else { preconditionFailure("decide accepts only a place for a missing order") }
             number = existing.number
@@ -116,6 +120,12 @@ struct ChunkRun {
         }
         try ledger.appendEvent(seq: seq, event, names: names, previousSeq: existing?.lastSeq ?? 0)
         let state = service.evolve(existing?.state, event)
+        let placedLines = switch event.kind {
+        case .placed: event.lines
+        case .cancelled: try existing.map(ledger.placedLines(of:)) ?? []
+        default: [EventLine]()
+        }
+        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &rows)
         orders.update(command.orderID, to: StoredOrder(number: number, state: state, lastSeq: seq))
         return nil
     }

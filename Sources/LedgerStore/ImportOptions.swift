@@ -9,7 +9,7 @@ public struct ImportOptions: Sendable {
     /// Records per write transaction (each commit is durable).
     public var chunkSize: Int
 
-    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 32_768) {
+    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 131_072) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize

@@ -9,6 +9,9 @@ internal import LMDB
 /// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
 /// - `commands`: command id → seq of the event it was accepted as.
 /// - `imports`: SHA-256 of a batch's content → `ImportProgress`.
+/// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
+/// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
+/// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database
@@ -22,6 +25,12 @@ struct LedgerDatabases {
     let skuNames: Database
     let commands: Database
     let imports: Database
+    let customers: Database
+    let revenue: Database
+    let skus: Database
+    let customerOrders: Database
+    let stats: Database
+    let checkpoints: Database
 
     init(environment: Environment) throws {
         meta = try environment.openDatabase(named: "meta")
@@ -35,5 +44,11 @@ struct LedgerDatabases {
         skuNames = try environment.openDatabase(named: "sku_names")
         commands = try environment.openDatabase(named: "commands")
         imports = try environment.openDatabase(named: "imports")
+        customers = try environment.openDatabase(named: "customers")
+        revenue = try environment.openDatabase(named: "revenue")
+        skus = try environment.openDatabase(named: "skus")
+        customerOrders = try environment.openDatabase(named: "customer_orders")
+        stats = try environment.openDatabase(named: "stats")
+        checkpoints = try environment.openDatabase(named: "checkpoints")
     }
 }

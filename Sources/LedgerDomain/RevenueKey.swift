@@ -1,0 +1,17 @@
+/// The key of a revenue row: a UTC date and a currency; ordered by date, then currency.
+public struct RevenueKey: Hashable, Comparable, Sendable {
+    /// Days since 1970-01-01.
+    public let day: Int64
+    public let currency: Currency
+
+    public init(day: Int64, currency: Currency) {
+        self.day = day
+        self.currency = currency
+    }
+
+    public var date: CalendarDate { CalendarDate(day: day) }
+
+    public static func < (lhs: RevenueKey, rhs: RevenueKey) -> Bool {
+        (lhs.day, lhs.currency.description) < (rhs.day, rhs.currency.description)
+    }
+}

@@ -1,0 +1,14 @@
+/// One row of the skus read model (SPEC §6).
+public struct SKUTotals: Hashable, Sendable {
+    /// Σ qty over all orders, cancelled ones included.
+    public var unitsOrdered: Int64 = 0
+    /// Σ qty over cancelled orders.
+    public var unitsCancelled: Int64 = 0
+    /// Σ qty × unit_price over orders not cancelled, per currency of the sku's placed orders.
+    public var revenue = CurrencyAmounts()
+
+    public init() {}
+
+    /// Units ordered and not cancelled (the `--top` ranking).
+    public var netUnits: Int64 { unitsOrdered - unitsCancelled }
+}

@@ -1,0 +1,73 @@
+internal import LedgerDomain
+internal import LMDB
+
+extension LedgerTransaction {
+    func customerRow(_ number: CustomerNumber) throws -> CustomerTotals? {
+        try txn.get(databases.customers, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            try ReadModelCodec.customer(bytes)
+        }
+    }
+
+    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals) throws {
+        try txn.put(databases.customers, BigEndianKey32(number.rawValue), ReadModelCodec.encode(row))
+    }
+
+    func skuRow(_ number: SKUNumber) throws -> SKUTotals? {
+        try txn.get(databases.skus, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            try ReadModelCodec.sku(bytes)
+        }
+    }
+
+    func putSKURow(_ number: SKUNumber, _ row: SKUTotals) throws {
+        try txn.put(databases.skus, BigEndianKey32(number.rawValue), ReadModelCodec.encode(row))
+    }
+
+    func revenueRow(_ key: RevenueKey) throws -> RevenueTotals? {
+        try txn.get(databases.revenue, ReadModelCodec.key(key)).map { bytes throws(StoreError) in
+            try ReadModelCodec.revenue(bytes)
+        }
+    }
+
+    func putRevenueRow(_ key: RevenueKey, _ row: RevenueTotals) throws {
+        try txn.put(databases.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
+    }
+
+    func statusCounts() throws -> StatusCounts {
+        try txn.get(databases.stats, "by_status").map { bytes throws(StoreError) in
+            try ReadModelCodec.statusCounts(bytes)
+        } ?? StatusCounts()
+    }
+
+    func putStatusCounts(_ counts: StatusCounts) throws {
+        try txn.put(databases.stats, "by_status", ReadModelCodec.encode(counts))
+    }
+
+    func checkpoint(_ name: ReadModelName) throws -> UInt64 {
+        try txn.get(databases.checkpoints, name.rawValue).map { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } ?? 0
+    }
+
+    func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
+        var value = seq.littleEndian
+        try withUnsafeBytes(of: &value) { try txn.put(databases.checkpoints, name.rawValue, $0) }
+    }
+
+    /// Records that `order` belongs to `customer` (for `list --customer`).
+    func indexCustomerOrder(_ customer: CustomerNumber, _ order: OrderNumber) throws {
+        try txn.put(databases.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
+    }
+
+    static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {
+        BigEndianKey64(UInt64(customer.rawValue) << 32 | UInt64(order.rawValue))
+    }
+
+    /// The lines of the order's `placed` event, found by walking its stream back.
+    func placedLines(of order: StoredOrder) throws -> [EventLine] {
+        var seq = order.lastSeq
+        while seq != 0 {
+            guard let decoded = try event(seq: seq) else { throw StoreError.corrupt("the log has no seq \(seq)") }
+            if decoded.event.kind == .placed { return decoded.event.lines }
+            seq = decoded.previousSeq
+        }
+        throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event")
+    }
+}
