@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
         .library(name: "LMDB", targets: ["LMDB"]),
+        .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
         .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
     ],
     dependencies: [
@@ -38,10 +39,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerStore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerStore",
+                "LedgerDomain", "LedgerStore", "LedgerViewModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -67,6 +69,11 @@ let package = Package(
         .testTarget(
             name: "LedgerStoreTests",
             dependencies: ["LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LedgerViewModelsTests",
+            dependencies: ["LedgerViewModels", "LedgerDomain", "LedgerStore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

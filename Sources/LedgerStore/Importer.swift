@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Validation reads the current state inside the same write transaction, so two importers at once
 /// never both spend one balance (LMDB runs one write transaction at a time).
-public final class Importer {
+public final class Importer: Sendable {
     private let store: LedgerStore
     private let service: any OrderDeciding
 

@@ -95,6 +95,11 @@ struct LedgerTransaction {
         return number
     }
 
+    /// The customer's number, if any placed order named it.
+    func customerNumber(_ id: String) throws -> CustomerNumber? {
+        try txn.get(databases.customerIDs, id).map { CustomerNumber(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+    }
+
     func customerID(_ number: CustomerNumber) throws -> String? {
         try txn.get(databases.customerNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
     }

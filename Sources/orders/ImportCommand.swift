@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import LedgerDomain
 import LedgerStore
+import LedgerViewModels
 
 /// `orders import FILE…`: applies batch files to the store (SPEC §5).
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Apply order batches (CSV or JSON Lines) to the ledger.",
@@ -50,7 +51,7 @@ struct ImportCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
     }
 
-    func run() throws {
+    func run() async throws {
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path)
@@ -63,25 +64,29 @@ struct ImportCommand: ParsableCommand {
             }
             return handle
         }
-        let importer = Importer(store: store)
-        let progress = ImportProgressView(enabled: Terminal.standardErrorIsTerminal)
-        var summaries: [ImportSummary] = []
-        for file in files {
-            do {
-                let summary = try importer.importFile(
-                    file, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic),
-                    rejected: { try rejectsFile?.write($0) }, progress: progress.update)
-                progress.finish()
-                if let error = summary.fileError { Terminal.printError("\(file): \(error)") }
-                summaries.append(summary)
-            } catch {
-                progress.finish()
-                throw CommandFailure("\(file): \(error) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
-            }
-        }
+        try await importFiles(into: store, rejectsFile: rejectsFile)
+    }
+
+    @MainActor
+    private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
+        let viewModel = ImportViewModel()
+        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
+        progress.start()
+        await viewModel.importFiles(
+            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic),
+            using: Importer(store: store), rejected: { try rejectsFile?.write($0) })
+        progress.stop()
         try rejectsFile?.close()
-        print(format == .json ? ImportSummaryView.json(summaries) : ImportSummaryView.table(summaries), terminator: "")
-        let status = summaries.map(\.exitStatus).max() ?? 0
+        for summary in viewModel.completed {
+            if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
+        }
+        print(format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+              terminator: "")
+        if let failure = viewModel.state.failure {
+            throw CommandFailure(
+                "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
+        }
+        let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -5,10 +5,14 @@ import Foundation
 /// line on standard error.
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         do {
             var command = try OrdersCommand.parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch let failure as CommandFailure {

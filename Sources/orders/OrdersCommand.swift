@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The root command: lists the verbs in the order a new user needs them.
-struct OrdersCommand: ParsableCommand {
+struct OrdersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
         abstract: "An event-sourced order ledger: import order batches, then query what they did.",
@@ -9,14 +9,20 @@ struct OrdersCommand: ParsableCommand {
             Every accepted command becomes an event in an append-only LMDB log; rejected records are \
             reported with their file, line and reason.
 
-            Examples:
-              orders import data/good-batch.csv
-              orders import --format json --rejects rejects.jsonl shop-*.csv payments.jsonl
-              cat batch.jsonl | orders import --input-format jsonl -
+            Start here:
+              orders import data/good-batch.csv        # apply a batch
+              orders list                              # the orders it made
+              orders show O-1001                       # one order, its lines and history
+              orders revenue                           # money per day and currency
+              orders import --rejects rejects.jsonl data/bad-batch.jsonl
 
             The store is --store DIR, else $ORDERS_STORE, else $XDG_DATA_HOME/orders \
             (~/.local/share/orders).
             """,
-        subcommands: [ImportCommand.self]
+        version: "0.1.0",
+        subcommands: [
+            ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
+            SKUsCommand.self, StatsCommand.self,
+        ]
     )
 }

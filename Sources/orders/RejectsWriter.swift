@@ -1,8 +1,9 @@
 import Foundation
 import LedgerStore
 
-/// Writes rejected records to the `--rejects` file, one JSON object per line.
-final class RejectsWriter {
+/// Writes rejected records to the `--rejects` file, one JSON object per line. Used by one import
+/// task at a time, hence `@unchecked Sendable`.
+final class RejectsWriter: @unchecked Sendable {
     private let handle: UnsafeMutablePointer<FILE>
     private let path: String
 

@@ -1,13 +1,20 @@
-/// Aligns rows of text into columns separated by two spaces.
+/// Aligns rows of text into columns separated by two spaces, for people.
 enum TextTableRenderer {
-    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    /// `decorate` may colour a cell after it was padded (so escape codes never break alignment).
+    static func render(
+        header: [String], rows: [[String]], rightAligned: Set<Int> = [],
+        decorate: (_ row: Int, _ column: Int, _ padded: String) -> String = { _, _, padded in padded }
+    ) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, cell in
+        return all.enumerated().map { index, row in
+            let line = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return rightAligned.contains(column) ? padding + cell : cell + (column == row.count - 1 ? "" : padding)
+                let last = column == row.count - 1
+                let padded = rightAligned.contains(column) ? padding + cell : cell + (last ? "" : padding)
+                return index == 0 ? padded : decorate(index - 1, column, padded)
             }.joined(separator: "  ")
-        }.map { $0.replacing(/\s+$/, with: "") }.joined(separator: "\n") + "\n"
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n") + "\n"
     }
 }

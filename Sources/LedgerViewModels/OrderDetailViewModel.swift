@@ -1,0 +1,22 @@
+public import LedgerDomain
+public import Observation
+
+/// One order with its lines and history. A missing order is a failure that says so.
+@Observable @MainActor
+public final class OrderDetailViewModel {
+    public let orderID: String
+    public private(set) var state: ViewState<OrderDetail> = .idle
+    @ObservationIgnored private let repository: any LedgerQuerying
+
+    public init(repository: any LedgerQuerying, orderID: String) {
+        self.repository = repository
+        self.orderID = orderID
+    }
+
+    public func load() {
+        LedgerViewModels.load({ state = $0 }) {
+            guard let detail = try repository.order(orderID) else { throw OrderNotFound(orderID: orderID) }
+            return detail
+        }
+    }
+}

@@ -1,0 +1,19 @@
+public import LedgerDomain
+public import Observation
+
+/// The order list: filters as state, `load()` as the intent.
+@Observable @MainActor
+public final class OrderListViewModel {
+    public var filter: OrderFilter
+    public private(set) var state: ViewState<[OrderSummary]> = .idle
+    @ObservationIgnored private let repository: any LedgerQuerying
+
+    public init(repository: any LedgerQuerying, filter: OrderFilter = OrderFilter()) {
+        self.repository = repository
+        self.filter = filter
+    }
+
+    public func load() {
+        LedgerViewModels.load({ state = $0 }) { try repository.orders(filter) }
+    }
+}

@@ -1,0 +1,6 @@
+/// `orders show` of an id that no order has.
+public struct OrderNotFound: Error, CustomStringConvertible {
+    public let orderID: String
+
+    public var description: String { "no order \(orderID) in this store; orders list shows the ids there are" }
+}
