@@ -1,0 +1,114 @@
+import Foundation
+import LedgerDomain
+import LedgerStore
+import LedgerViewModels
+import Observation
+import Testing
+
+@MainActor
+struct ViewModelTests {
+    let ledger = InMemoryLedger()
+
+    func summary(_ id: String, _ status: OrderStatus) -> OrderSummary {
+        let at = Timestamp(milliseconds: 0)
+        return OrderSummary(orderID: id, customerID: "C-1", state: OrderState(
+            status: status, currency: Currency("EUR")!, customer: CustomerNumber(0), total: 100, paid: 0, refunded: 0,
+            version: 1, placedAt: at, updatedAt: at, lineCount: 1, itemCount: 1))
+    }
+
+    @Test func theOrderListStartsIdleAndLoadsWithItsFilter() {
+        ledger.summaries = [summary("A", .placed), summary("B", .paid)]
+        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(status: .paid, customer: "C-1", limit: 5))
+        guard case .idle = viewModel.state else { Issue.record("not idle"); return }
+        viewModel.load()
+        #expect(viewModel.state.value?.map(\.orderID) == ["B"])
+        #expect(ledger.lastFilter == OrderFilter(status: .paid, customer: "C-1", limit: 5))
+        viewModel.filter.status = nil
+        viewModel.load()
+        #expect(viewModel.state.value?.count == 2)
+    }
+
+    @Test func aFailingRepositoryBecomesAFailedStateWithItsMessage() {
+        ledger.failing = true
+        let list = OrderListViewModel(repository: ledger)
+        list.load()
+        #expect(list.state.failure == "the disk is on fire")
+        let stats = StatsViewModel(repository: ledger)
+        stats.load()
+        #expect(stats.state.failure == "the disk is on fire")
+        let customers = CustomersViewModel(repository: ledger)
+        customers.load()
+        #expect(customers.state.failure != nil)
+    }
+
+    @Test func aMissingOrderIsAFailureThatNamesIt() {
+        let viewModel = OrderDetailViewModel(repository: ledger, orderID: "O-9")
+        viewModel.load()
+        #expect(viewModel.state.failure?.contains("no order O-9") == true)
+        ledger.details["O-9"] = OrderDetail(summary: summary("O-9", .placed), lines: [], history: [])
+        viewModel.load()
+        #expect(viewModel.state.value?.summary.orderID == "O-9")
+    }
+
+    @Test func revenueAndSkusPassTheirParametersThrough() {
+        let revenue = RevenueViewModel(repository: ledger, from: CalendarDate("2026-03-01"), to: CalendarDate("2026-03-02"))
+        revenue.load()
+        #expect(ledger.lastRange?.0 == CalendarDate("2026-03-01") && ledger.lastRange?.1 == CalendarDate("2026-03-02"))
+        #expect(revenue.state.value?.isEmpty == true)
+        let skus = SKUsViewModel(repository: ledger, top: 3)
+        skus.load()
+        #expect(ledger.lastTop == .some(3))
+        #expect(skus.state.value?.first?.sku == "A")
+    }
+
+    @Test func loadingIsObservable() {
+        let viewModel = StatsViewModel(repository: ledger)
+        let changes = Counter()
+        withObservationTracking { _ = viewModel.state } onChange: { changes.increment() }
+        viewModel.load()
+        #expect(changes.value == 1)
+        #expect(viewModel.state.value?.events == 1)
+    }
+
+    @Test func anImportReportsProgressAndSummaries() async {
+        struct FakeImporter: BatchImporting {
+            func importFile(
+                _ file: String, options: ImportOptions, rejected: (RejectedRecord) throws -> Void, progress: (ImportTick) -> Void
+            ) throws -> ImportSummary {
+                progress(ImportTick(file: file, records: 1, bytesDone: 1, bytesTotal: 2))
+                var summary = ImportSummary(file: file)
+                summary.records = 2
+                summary.accepted = 2
+                return summary
+            }
+        }
+        let viewModel = ImportViewModel()
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: FakeImporter(), rejected: { _ in })
+        #expect(viewModel.state.value?.map(\.file) == ["a.csv", "b.csv"])
+        #expect(viewModel.completed.count == 2)
+        #expect(viewModel.progress == nil)
+    }
+
+    @Test func anImportThatThrowsFails() async {
+        struct FailingImporter: BatchImporting {
+            func importFile(
+                _ file: String, options: ImportOptions, rejected: (RejectedRecord) throws -> Void, progress: (ImportTick) -> Void
+            ) throws -> ImportSummary {
+                throw StoreError.engine("no space left on device")
+            }
+        }
+        let viewModel = ImportViewModel()
+        await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: FailingImporter(), rejected: { _ in })
+        #expect(viewModel.state.failure == "storage error: no space left on device")
+    }
+}
+
+/// A thread-safe count for observation callbacks (which must be `Sendable`).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() { lock.withLock { count += 1 } }
+
+    var value: Int { lock.withLock { count } }
+}
