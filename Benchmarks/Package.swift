@@ -22,5 +22,16 @@ let package = Package(
             path: "Benchmarks/ImportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "QueryBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerDomain", package: "orders"),
+                .product(name: "BatchGenerator", package: "orders"),
+            ],
+            path: "Benchmarks/QueryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -4,4 +4,6 @@ struct ChunkOutcome {
     let rejected: [RejectedRecord]
     /// Customer and sku numbers this chunk looked up or defined (true once it committed).
     let learned: KnownIdentifiers
+    /// The seq of the log's last event after this chunk.
+    let head: UInt64
 }

@@ -7,6 +7,7 @@ struct ChunkRun {
     let file: String
     let service: any OrderDeciding
     let known: KnownIdentifiers
+    let rows: ReadModelCache
 
     /// Applies the records of the batches `next` yields, after `before`. Marks the import
     /// finished when the last batch of the file is applied.
@@ -21,7 +22,7 @@ struct ChunkRun {
         let firstSeq = try ledger.headSeq() + 1
         var seq = firstSeq
         var orders = OrderCache(capacity: 1 << 14)
-        var rows = StoredReadModels(ledger)
+        rows.begin(ledger, head: firstSeq - 1)
         var learned = KnownIdentifiers()
         func reject(_ record: ParsedRecord, _ rejection: Rejection) {
             progress.rejected += 1
@@ -40,7 +41,7 @@ struct ChunkRun {
                         progress.duplicates += 1
                         continue
                     }
-                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, rows: &rows, learned: &learned) {
+                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, learned: &learned) {
                         if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
                         reject(record, rejection)
                         continue
@@ -58,13 +59,13 @@ struct ChunkRun {
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
         try ledger.putImportProgress(batch.digest, progress)
-        return ChunkOutcome(progress: progress, rejected: rejected, learned: learned)
+        return ChunkOutcome(progress: progress, rejected: rejected, learned: learned, head: seq - 1)
     }
 
     /// Decides `command` against the order's current state; appends its event or returns the rejection.
     private func append(
         _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache,
-        rows: inout StoredReadModels, learned: inout KnownIdentifiers
+        learned: inout KnownIdentifiers
     ) throws -> Rejection? {
         let existing = try orders.order(command.orderID, in: ledger)
         let decision: Decision
@@ -125,7 +126,8 @@ struct ChunkRun {
         case .cancelled: try existing.map(ledger.placedLines(of:)) ?? []
         default: [EventLine]()
         }
-        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &rows)
+        var folded = rows
+        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &folded)
         orders.update(command.orderID, to: StoredOrder(number: number, state: state, lastSeq: seq))
         return nil
     }

@@ -9,7 +9,7 @@ public struct ImportOptions: Sendable {
     /// Records per write transaction (each commit is durable).
     public var chunkSize: Int
 
-    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 131_072) {
+    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize

@@ -48,13 +48,14 @@ public final class Importer: Sendable {
         }
         if state.records > 0 { summary.resumedFromLine = state.next.line }
         var known = KnownIdentifiers()
+        let rows = ReadModelCache()
         let decoder = CommandDecoder(format: reader.format)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
         while !state.finished {
             let outcome: ChunkOutcome
             do {
-                let run = ChunkRun(batch: batch, file: file, service: service, known: known)
+                let run = ChunkRun(batch: batch, file: file, service: service, known: known, rows: rows)
                 if options.atomic {
                     // One transaction for the whole file; a retry reads the file again from the start.
                     outcome = try store.write { ledger in
@@ -91,6 +92,7 @@ public final class Importer: Sendable {
             }
             state = outcome.progress
             known.merge(outcome.learned)
+            rows.committed(head: outcome.head)
             for record in outcome.rejected { try rejected(record) }
             progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
         }
