@@ -44,6 +44,8 @@ public final class LedgerStore: @unchecked Sendable {
             throw StoreError.notWritable(path: path, reason: "permission denied")
         } catch let error as LMDBError where error.isMissing {
             throw StoreError.missing(path: path)
+        } catch let error as LMDBError where error.isNotFound {
+            throw StoreError.corrupt("\(error.operation.replacingOccurrences(of: "opening database", with: "the database")) is missing")
         } catch {
             throw StoreError.engine("\(error)")
         }
