@@ -50,8 +50,8 @@ struct LedgerTransaction {
         return order
     }
 
-    func putOrder(_ order: StoredOrder) throws {
-        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size) { buffer in
+    func putOrder(_ order: StoredOrder, flags: WriteFlags = []) throws {
+        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, flags: flags) { buffer in
             OrderStateCodec.encode(order.state, lastSeq: order.lastSeq, into: buffer)
         }
     }

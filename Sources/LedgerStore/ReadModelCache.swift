@@ -45,33 +45,35 @@ final class ReadModelCache: ReadModelRows {
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
         let index = number.index
         if index >= customers.count { customers.append(contentsOf: repeatElement(nil, count: index + 1 - customers.count)) }
-        if customers[index] == nil {
-            customers[index] = load { try $0.customerRow(number) } ?? CustomerTotals()
-        }
+        var row = customers[index] ?? load { try $0.customerRow(number) } ?? CustomerTotals()
+        customers[index] = nil  // the row moves out and back, so it is never copied
+        update(&row)
+        customers[index] = row
         changedCustomers.append(index)
-        update(&customers[index]!)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
         let index = number.index
         if index >= skus.count { skus.append(contentsOf: repeatElement(nil, count: index + 1 - skus.count)) }
-        if skus[index] == nil {
-            skus[index] = load { try $0.skuRow(number) } ?? SKUTotals()
-        }
+        var row = skus[index] ?? load { try $0.skuRow(number) } ?? SKUTotals()
+        skus[index] = nil
+        update(&row)
+        skus[index] = row
         changedSKUs.append(index)
-        update(&skus[index]!)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
-        if revenue[key] == nil { revenue[key] = load { try $0.revenueRow(key) } ?? RevenueTotals() }
+        var row = revenue[key] ?? load { try $0.revenueRow(key) } ?? RevenueTotals()
+        update(&row)
+        revenue[key] = row
         changedRevenue.insert(key)
-        update(&revenue[key]!)
     }
 
     func statuses(_ update: (inout StatusCounts) -> Void) {
-        if statusCounts == nil { statusCounts = load { try $0.statusCounts() } ?? StatusCounts() }
+        var counts = statusCounts ?? load { try $0.statusCounts() } ?? StatusCounts()
+        update(&counts)
+        statusCounts = counts
         statusChanged = true
-        update(&statusCounts!)
     }
 
     private func load<Row>(_ body: (LedgerTransaction) throws -> Row?) -> Row? {

@@ -11,3 +11,19 @@ enum StoreFixture {
         }
     }
 }
+
+extension StoreFixture {
+    /// Overwrites one stored row of a named database (to damage a read model on purpose).
+    static func put(_ value: [UInt8], key: [UInt8], database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in try txn.put(database, key, value) }
+    }
+
+    /// Removes one stored row of a named database.
+    static func delete(key: [UInt8], database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in _ = try txn.delete(database, key) }
+    }
+}

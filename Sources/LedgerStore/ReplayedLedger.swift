@@ -1,0 +1,25 @@
+public import LedgerDomain
+
+/// Everything a replay of the log derives, in memory, indexed by dense numbers.
+public struct ReplayedLedger: Sendable {
+    /// Order states by order number.
+    public var orders: [OrderState] = []
+    /// The seq of each order's latest event, by order number.
+    public var lastSeqs: [UInt64] = []
+    /// The customers, revenue, skus and status read models.
+    public var readModels = InMemoryReadModels()
+    /// (customer number, order number) for every placed order, in placing order.
+    public var customerOrders: [(CustomerNumber, OrderNumber)] = []
+    /// The seq of the last event replayed (0 for an empty log).
+    public var headSeq: UInt64 = 0
+    /// Ids named by the log, by dense number.
+    public var orderIDs: [String] = []
+    public var customerIDs: [String] = []
+    public var skuIDs: [String] = []
+    /// Breaks of the log's own invariants found while replaying (empty when it is sound).
+    public var problems: [String] = []
+
+    public init() {}
+
+    public var eventCount: Int { Int(headSeq) }
+}

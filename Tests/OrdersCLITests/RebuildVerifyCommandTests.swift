@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+import Testing
+
+struct RebuildVerifyCommandTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.path + "/store" }
+
+    @Test func verifyAndRebuildReportInTablesAndJSON() throws {
+        _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.status == 0)
+        #expect(verify.standardOutput == "ok: 18 events and 5 orders; every read model agrees with the log\n")
+        let rebuild = try OrdersBinary.run(["rebuild", "--store", store, "--projection", "revenue", "--format", "json"])
+        #expect(rebuild.status == 0)
+        #expect(rebuild.standardOutput.hasPrefix(#"{"projections":["revenue"],"events":18,"seconds":"#))
+        let json = try OrdersBinary.run(["verify", "--store", store, "--format", "json"])
+        #expect(json.standardOutput == #"{"consistent":true,"events":18,"orders":5,"differences":[]}"# + "\n")
+    }
+
+    @Test func aMissingStoreOrAnUnknownReadModelIsAnError() throws {
+        let missing = try OrdersBinary.run(["rebuild", "--store", store])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("orders: error: no store at"))
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let unknown = try OrdersBinary.run(["rebuild", "--store", store, "--projection", "everything"])
+        #expect(unknown.status == 2)
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 1)
+    }
+}
