@@ -33,5 +33,17 @@ let package = Package(
             path: "Benchmarks/QueryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerDomain", package: "orders"),
+                .product(name: "LMDB", package: "orders"),
+                .product(name: "BatchGenerator", package: "orders"),
+            ],
+            path: "Benchmarks/ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -52,24 +52,13 @@ extension LedgerStore {
         return try read { ledger in
             guard let order = try ledger.order(orderID) else { return nil }
             var names = NameLookup(ledger)
-            var history: [HistoryEntry] = []
-            var lines: [LineItem] = []
-            var seq = order.lastSeq
-            while seq != 0 {
-                guard let decoded = try ledger.event(seq: seq), decoded.event.order == order.number,
-                      history.count < order.state.version else {
-                    throw StoreError.corrupt("order \(id)'s stream breaks at seq \(seq)")
-                }
-                history.append(HistoryEntry(seq: seq, event: decoded.event))
-                if decoded.event.kind == .placed {
-                    lines = try decoded.event.lines.map { line in
-                        LineItem(sku: try names.sku(line.sku), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
-                    }
-                }
-                seq = decoded.previousSeq
+            let stream = try ledger.stream(of: order)
+            let history = stream.map { HistoryEntry(seq: $0.seq, event: $0.event) }
+            let lines = try (stream.first?.event.lines ?? []).map { line in
+                LineItem(sku: try names.sku(line.sku), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
             }
             let summary = OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state)
-            return OrderDetail(summary: summary, lines: lines, history: history.reversed())
+            return OrderDetail(summary: summary, lines: lines, history: history)
         }
     }
 

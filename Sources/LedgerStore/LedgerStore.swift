@@ -114,21 +114,11 @@ public final class LedgerStore: @unchecked Sendable {
     }
 
     /// The events of one order in version order, or `nil` when no such order exists.
-    /// Follows the order's chain of previous-seq pointers back from its latest event.
     public func stream(of id: OrderID) throws -> [LoggedEvent]? {
         try read { ledger in
-            guard let order = try ledger.order(id) else { return nil }
-            var events: [LoggedEvent] = []
-            var seq = order.lastSeq
-            while seq != 0 {
-                guard let decoded = try ledger.event(seq: seq), decoded.event.order == order.number,
-                      events.count < order.state.version else {
-                    throw StoreError.corrupt("order \(id)'s stream breaks at seq \(seq)")
-                }
-                events.append(LoggedEvent(seq: seq, event: decoded.event))
-                seq = decoded.previousSeq
+            try ledger.order(id).map { order in
+                try ledger.stream(of: order).map { LoggedEvent(seq: $0.seq, event: $0.event) }
             }
-            return events.reversed()
         }
     }
 

@@ -60,14 +60,28 @@ extension LedgerTransaction {
         BigEndianKey64(UInt64(customer.rawValue) << 32 | UInt64(order.rawValue))
     }
 
-    /// The lines of the order's `placed` event, found by walking its stream back.
-    func placedLines(of order: StoredOrder) throws -> [EventLine] {
+    /// The order's events in version order, found by walking its chain of previous-seq pointers
+    /// back from its latest event; `stop` ends the walk early at the first event it accepts.
+    func stream(of order: StoredOrder, backTo stop: (OrderEvent) -> Bool = { _ in false }) throws -> [(seq: UInt64, event: OrderEvent)] {
+        var events: [(seq: UInt64, event: OrderEvent)] = []
         var seq = order.lastSeq
         while seq != 0 {
-            guard let decoded = try event(seq: seq) else { throw StoreError.corrupt("the log has no seq \(seq)") }
-            if decoded.event.kind == .placed { return decoded.event.lines }
+            guard let decoded = try event(seq: seq), decoded.event.order == order.number,
+                  events.count < order.state.version else {
+                throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
+            }
+            events.append((seq, decoded.event))
+            if stop(decoded.event) { break }
             seq = decoded.previousSeq
         }
-        throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event")
+        return events.reversed()
+    }
+
+    /// The lines of the order's `placed` event.
+    func placedLines(of order: StoredOrder) throws -> [EventLine] {
+        guard let placed = try stream(of: order, backTo: { $0.kind == .placed }).first, placed.event.kind == .placed else {
+            throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event")
+        }
+        return placed.event.lines
     }
 }

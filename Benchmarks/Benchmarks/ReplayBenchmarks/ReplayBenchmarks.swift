@@ -1,0 +1,67 @@
+import BatchGenerator
+import Benchmark
+import Foundation
+import LMDB
+import LedgerDomain
+import LedgerStore
+
+/// The replay core against the physical limit, on one generated 1,000,000-order log (seed 42,
+/// about 4.1M events), built once per run:
+/// - baseline: a bare LMDB cursor over the log that reads every byte of every value;
+/// - replay: `ReplayCore` folding every read model in memory;
+/// - rebuild: `Rebuilder` rewriting every read model, durably.
+let benchmarks: @Sendable () -> Void = {
+    let orders = Int(ProcessInfo.processInfo.environment["ORDERS_BENCH_ORDERS"] ?? "") ?? 1_000_000
+    let eventsPerSecond = BenchmarkMetric.custom("events/s", polarity: .prefersLarger, useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident, eventsPerSecond], timeUnits: .milliseconds, warmupIterations: 1,
+        maxDuration: .seconds(120), maxIterations: 5)
+
+    func measured(_ benchmark: Benchmark, events: Int, _ body: () throws -> Void) rethrows {
+        let started = ContinuousClock.now
+        benchmark.startMeasurement()
+        try body()
+        benchmark.stopMeasurement()
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        benchmark.measurement(eventsPerSecond, Int(Double(events) / seconds))
+    }
+
+    Benchmark("baseline: bare cursor scan of the log", configuration: configuration) { benchmark, log in
+        let environment = try Environment(directory: log.path, readOnly: true)
+        let database = try environment.openDatabase(named: "log")
+        var checksum: UInt64 = 0
+        try measured(benchmark, events: log.events) {
+            try environment.read { txn in
+                try txn.withCursor(database) { cursor in
+                    var entry = try cursor.first()
+                    while let current = entry {
+                        for byte in current.value { checksum &+= UInt64(byte) }
+                        entry = try cursor.next()
+                    }
+                }
+            }
+        }
+        blackHole(checksum)
+    } setup: {
+        try ReplayLog.shared(orders: orders)
+    }
+
+    Benchmark("replay: every read model, in memory", configuration: configuration) { benchmark, log in
+        let store = try LedgerStore(path: log.path, readOnly: true)
+        try measured(benchmark, events: log.events) {
+            blackHole(try ReplayCore(store: store).replay())
+        }
+    } setup: {
+        try ReplayLog.shared(orders: orders)
+    }
+
+    Benchmark("rebuild: every read model, durable", configuration: configuration) { benchmark, log in
+        let store = try LedgerStore(path: log.path)
+        try measured(benchmark, events: log.events) {
+            blackHole(try Rebuilder(store: store).rebuild())
+        }
+    } setup: {
+        try ReplayLog.shared(orders: orders)
+    }
+}
