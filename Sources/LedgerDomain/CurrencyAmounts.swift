@@ -1,10 +1,35 @@
-/// Money per currency, sorted by currency code; a currency once added stays, even at 0
-/// (SPEC §6: a `net` or `revenue` object has a key for every currency with a placed order).
+/// Money per currency; a currency once added stays, even at 0 (SPEC §6: a `net` or `revenue`
+/// object has a key for every currency with a placed order).
+///
+/// Up to four currencies live inline, so a row that holds this is one flat value: folding into
+/// an array of rows touches no heap object per row (measured: the pointer chase to a per-row
+/// array cost 10% of a replay). More currencies spill into `overflow`.
 public struct CurrencyAmounts: Hashable, Sendable {
-    public private(set) var entries: [(currency: Currency, amount: Int64)]
+    private struct Slot: Hashable, Sendable {
+        var currency: UInt32
+        var amount: Int64
+    }
+
+    private var slots = (Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0),
+                         Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0))
+    private var inlineCount: UInt8 = 0
+    private var overflow: [Slot] = []
 
     public init(_ entries: [(currency: Currency, amount: Int64)] = []) {
-        self.entries = entries.sorted { $0.currency < $1.currency }
+        for entry in entries { add(entry.amount, to: entry.currency) }
+    }
+
+    /// The amounts, sorted by currency code.
+    public var entries: [(currency: Currency, amount: Int64)] {
+        var all: [(currency: Currency, amount: Int64)] = []
+        all.reserveCapacity(Int(inlineCount) + overflow.count)
+        withUnsafeBytes(of: slots) { raw in
+            for slot in raw.bindMemory(to: Slot.self).prefix(Int(inlineCount)) {
+                all.append((Currency(packed: slot.currency), slot.amount))
+            }
+        }
+        for slot in overflow { all.append((Currency(packed: slot.currency), slot.amount)) }
+        return all.sorted { $0.currency < $1.currency }
     }
 
     public subscript(currency: Currency) -> Int64 {
@@ -13,11 +38,25 @@ public struct CurrencyAmounts: Hashable, Sendable {
 
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
     public mutating func add(_ amount: Int64, to currency: Currency) {
-        if let index = entries.firstIndex(where: { $0.currency == currency }) {
-            entries[index].amount += amount
+        let code = currency.packed
+        let found: Bool = withUnsafeMutableBytes(of: &slots) { raw in
+            let inline = raw.bindMemory(to: Slot.self)
+            for index in 0..<Int(inlineCount) where inline[index].currency == code {
+                inline[index].amount += amount
+                return true
+            }
+            if inlineCount < 4 {
+                inline[Int(inlineCount)] = Slot(currency: code, amount: amount)
+                inlineCount += 1
+                return true
+            }
+            return false
+        }
+        if found { return }
+        if let index = overflow.firstIndex(where: { $0.currency == code }) {
+            overflow[index].amount += amount
         } else {
-            entries.append((currency, amount))
-            entries.sort { $0.currency < $1.currency }
+            overflow.append(Slot(currency: code, amount: amount))
         }
     }
 
