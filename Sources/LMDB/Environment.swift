@@ -58,20 +58,32 @@ public final class Environment: @unchecked Sendable {
 
     /// Opens a named database, creating it when the environment is writable.
     public func openDatabase(named name: String, flags: DatabaseFlags = []) throws -> Database {
+        try openDatabases(named: [name], flags: flags)[0]
+    }
+
+    /// Opens (or creates) several named databases in one transaction, so that a new environment
+    /// gets all of them or none; `prepare` runs in that same transaction (writable only).
+    public func openDatabases(
+        named names: [String], flags: DatabaseFlags = [], prepare: (Transaction, [Database]) throws -> Void = { _, _ in }
+    ) throws -> [Database] {
         guard isReadOnly else {
-            return try write { txn in try txn.openDatabase(name, flags: flags.rawValue | UInt32(MDB_CREATE)) }
+            return try write { txn in
+                let databases = try names.map { try txn.openDatabase($0, flags: flags.rawValue | UInt32(MDB_CREATE)) }
+                try prepare(txn, databases)
+                return databases
+            }
         }
         // A handle opened in a transaction that is aborted is closed again: commit this one.
         let txn = try begin(flags: UInt32(MDB_RDONLY))
-        let database: Database
+        let databases: [Database]
         do {
-            database = try Transaction(handle: txn).openDatabase(name, flags: flags.rawValue)
+            databases = try names.map { try Transaction(handle: txn).openDatabase($0, flags: flags.rawValue) }
         } catch {
             mdb_txn_abort(txn)
             throw error
         }
         try LMDBError.check(mdb_txn_commit(txn), "mdb_txn_commit")
-        return database
+        return databases
     }
 
     /// Runs `body` in a read-only snapshot. Borrowed values must not escape `body`.

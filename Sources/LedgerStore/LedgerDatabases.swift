@@ -32,23 +32,31 @@ struct LedgerDatabases {
     let stats: Database
     let checkpoints: Database
 
-    init(environment: Environment) throws {
-        meta = try environment.openDatabase(named: "meta")
-        log = try environment.openDatabase(named: "log")
-        orders = try environment.openDatabase(named: "orders")
-        orderIDs = try environment.openDatabase(named: "order_ids")
-        orderNames = try environment.openDatabase(named: "order_names")
-        customerIDs = try environment.openDatabase(named: "customer_ids")
-        customerNames = try environment.openDatabase(named: "customer_names")
-        skuIDs = try environment.openDatabase(named: "sku_ids")
-        skuNames = try environment.openDatabase(named: "sku_names")
-        commands = try environment.openDatabase(named: "commands")
-        imports = try environment.openDatabase(named: "imports")
-        customers = try environment.openDatabase(named: "customers")
-        revenue = try environment.openDatabase(named: "revenue")
-        skus = try environment.openDatabase(named: "skus")
-        customerOrders = try environment.openDatabase(named: "customer_orders")
-        stats = try environment.openDatabase(named: "stats")
-        checkpoints = try environment.openDatabase(named: "checkpoints")
+    static let names = [
+        "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
+        "commands", "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
+    ]
+
+    /// Opens every database; a writable open creates them all in one transaction together with
+    /// `prepare` (the format stamp), so a store is never left half-created.
+    init(environment: Environment, prepare: (Transaction, Database) throws -> Void = { _, _ in }) throws {
+        let all = try environment.openDatabases(named: Self.names) { txn, databases in try prepare(txn, databases[0]) }
+        meta = all[0]
+        log = all[1]
+        orders = all[2]
+        orderIDs = all[3]
+        orderNames = all[4]
+        customerIDs = all[5]
+        customerNames = all[6]
+        skuIDs = all[7]
+        skuNames = all[8]
+        commands = all[9]
+        imports = all[10]
+        customers = all[11]
+        revenue = all[12]
+        skus = all[13]
+        customerOrders = all[14]
+        stats = all[15]
+        checkpoints = all[16]
     }
 }

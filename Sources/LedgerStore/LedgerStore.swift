@@ -35,15 +35,22 @@ public final class LedgerStore: @unchecked Sendable {
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
-            if !readOnly { try Self.checkOrStampFormat(environment, path: path) }
-            databases = try LedgerDatabases(environment: environment)
-            if readOnly { try Self.checkOrStampFormat(environment, path: path) }
+            if readOnly {
+                databases = try LedgerDatabases(environment: environment)
+                try environment.read { txn in try Self.checkFormat(txn, databases.meta, path: path, stampIfMissing: false) }
+            } else {
+                databases = try LedgerDatabases(environment: environment) { txn, meta in
+                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                }
+            }
         } catch let error as StoreError {
             throw error
         } catch let error as LMDBError where error.isPermissionDenied {
             throw StoreError.notWritable(path: path, reason: "permission denied")
         } catch let error as LMDBError where error.isMissing {
             throw StoreError.missing(path: path)
+        } catch let error as LMDBError where error.isNotFound && error.operation.hasSuffix(" meta") {
+            throw StoreError.missing(path: path)  // created, but killed before its first commit
         } catch let error as LMDBError where error.isNotFound {
             throw StoreError.corrupt("\(error.operation.replacingOccurrences(of: "opening database", with: "the database")) is missing")
         } catch {
@@ -55,22 +62,18 @@ public final class LedgerStore: @unchecked Sendable {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 
-    private static func checkOrStampFormat(_ environment: Environment, path: String) throws {
-        let meta = try environment.openDatabase(named: "meta")
-        let found: UInt32? = try environment.read { txn in
-            try txn.get(meta, "format").map { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
-        }
-        if let found {
+    /// Refuses a store of a newer format; stamps a new store with this format.
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws {
+        if let bytes = try txn.get(meta, "format") {
+            let found = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
             return
         }
-        guard !environment.isReadOnly else { throw StoreError.corrupt("the store has no format version") }
-        try environment.write { txn in
-            var version = formatVersion.littleEndian
-            try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
-        }
+        guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
+        var version = formatVersion.littleEndian
+        try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
     }
 
     func read<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {

@@ -40,6 +40,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Import all records of a file or none: any rejection applies nothing.")
     var atomic = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
+    var recordsPerCommit = ImportOptions().chunkSize
+
     @Argument(help: ArgumentHelp("Batch files; - reads standard input (needs --input-format).", valueName: "FILE"))
     var files: [String]
 
@@ -49,6 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw ValidationError("reading standard input (-) needs --input-format csv|jsonl")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+        guard recordsPerCommit > 0 else { throw ValidationError("--records-per-commit must be at least 1") }
     }
 
     func run() async throws {
@@ -73,7 +78,7 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
         progress.start()
         await viewModel.importFiles(
-            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic),
+            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit),
             using: Importer(store: store), rejected: { try rejectsFile?.write($0) })
         progress.stop()
         try rejectsFile?.close()
