@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore", "TestSupport"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LMDB", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -36,6 +36,7 @@ public final class Environment: @unchecked Sendable {
             try LMDBError.check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
             try LMDBError.check(mdb_env_set_maxreaders(env, 256), "mdb_env_set_maxreaders")
             try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), "opening \(directory)")
+            try Self.checkNotTruncated(env, directory: directory)
         } catch {
             mdb_env_close(env)
             throw error
@@ -48,6 +49,21 @@ public final class Environment: @unchecked Sendable {
     }
 
     deinit { mdb_env_close(handle) }
+
+    /// LMDB maps the data file and would fault (SIGBUS) reading pages past its end: refuse a data
+    /// file shorter than the pages its header says it holds.
+    private static func checkNotTruncated(_ env: OpaquePointer, directory: String) throws(LMDBError) {
+        var info = MDB_envinfo()
+        var pages = MDB_stat()
+        try LMDBError.check(mdb_env_info(env, &info), "mdb_env_info")
+        try LMDBError.check(mdb_env_stat(env, &pages), "mdb_env_stat")
+        var file = stat()
+        guard stat(directory + "/data.mdb", &file) == 0 else { return }
+        let needed = (Int64(info.me_last_pgno) + 1) * Int64(pages.ms_psize)
+        if Int64(file.st_size) < needed {
+            throw LMDBError(code: MDB_CORRUPTED, operation: "the data file is truncated (\(file.st_size) of \(needed) bytes)")
+        }
+    }
 
     /// The current size of the memory map in bytes.
     public var mapSize: Int {

@@ -25,6 +25,11 @@ public struct LMDBError: Error, CustomStringConvertible, Equatable, Sendable {
     public var isMapFull: Bool { code == MDB_MAP_FULL }
     /// The path does not exist (`ENOENT`).
     public var isMissing: Bool { code == 2 }
+    /// The data file is damaged or not an LMDB file (`MDB_CORRUPTED`, `MDB_INVALID`,
+    /// `MDB_PAGE_NOTFOUND`, `MDB_VERSION_MISMATCH`).
+    public var isCorrupted: Bool {
+        code == MDB_CORRUPTED || code == MDB_INVALID || code == MDB_PAGE_NOTFOUND || code == MDB_VERSION_MISMATCH
+    }
     /// Permission denied (`EACCES`) or a read-only file system (`EROFS`).
     public var isPermissionDenied: Bool { code == 13 || code == 30 }
 

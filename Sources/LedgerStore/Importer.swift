@@ -28,10 +28,10 @@ public final class Importer: Sendable {
         let batch: BatchFile
         let reader: any BatchReader
         do {
+            batch = try BatchFile(path: file)
             guard let format = options.format ?? BatchFile.format(ofName: file) else {
                 throw BatchFileError("cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl")
             }
-            batch = try BatchFile(path: file)
             reader = switch format {
             case .csv: try CSVReader(descriptor: batch.descriptor)
             case .jsonl: try JSONLinesReader(descriptor: batch.descriptor)

@@ -30,7 +30,8 @@ public final class LedgerStore: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw StoreError.notWritable(path: path, reason: "cannot create the directory (\(Self.reason(error)))")
+                let reason = mkdir(path, 0o755) == 0 ? "unknown" : String(cString: strerror(errno))
+                throw StoreError.notWritable(path: path, reason: "cannot create the directory: \(reason)")
             }
         }
         do {
@@ -47,6 +48,8 @@ public final class LedgerStore: @unchecked Sendable {
             throw error
         } catch let error as LMDBError where error.isPermissionDenied {
             throw StoreError.notWritable(path: path, reason: "permission denied")
+        } catch let error as LMDBError where error.isCorrupted {
+            throw StoreError.damagedFile(path: path, reason: error.operation.hasPrefix("opening") ? error.message : error.operation)
         } catch let error as LMDBError where error.isMissing {
             throw StoreError.missing(path: path)
         } catch let error as LMDBError where error.isNotFound && error.operation.hasSuffix(" meta") {
@@ -56,10 +59,6 @@ public final class LedgerStore: @unchecked Sendable {
         } catch {
             throw StoreError.engine("\(error)")
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 
     /// Refuses a store of a newer format; stamps a new store with this format.

@@ -8,6 +8,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerFormat(path: String, found: UInt32, supported: UInt32)
     /// Stored bytes do not decode; the message says which.
     case corrupt(String)
+    /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
+    case damagedFile(path: String, reason: String)
     /// Any other failure of the storage engine, with its message.
     case engine(String)
 
@@ -21,6 +23,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store at \(path) has format version \(found), but this orders understands up to \(supported); use a newer orders"
         case .corrupt(let message):
             "the store is damaged: \(message); run orders verify"
+        case .damagedFile(let path, let reason):
+            "the store at \(path) cannot be opened: \(reason); restore it from a backup"
         case .engine(let message):
             "storage error: \(message)"
         }

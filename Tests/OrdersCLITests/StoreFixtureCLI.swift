@@ -1,0 +1,10 @@
+import LMDB
+
+/// Damages a store on purpose, below the store's own API.
+enum StoreFixtureCLI {
+    static func put(_ value: [UInt8], key: [UInt8], database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in try txn.put(database, key, value) }
+    }
+}
