@@ -11,13 +11,22 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerDomain", package: "orders"),
+                .product(name: "BatchGenerator", package: "orders"),
+            ],
+            path: "Benchmarks/BenchmarkSupport"
+        ),
         .executableTarget(
             name: "ImportBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "LedgerStore", package: "orders"),
                 .product(name: "LedgerDomain", package: "orders"),
-                .product(name: "BatchGenerator", package: "orders"),
             ],
             path: "Benchmarks/ImportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -26,6 +35,7 @@ let package = Package(
             name: "QueryBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "LedgerStore", package: "orders"),
                 .product(name: "LedgerDomain", package: "orders"),
                 .product(name: "BatchGenerator", package: "orders"),
@@ -37,10 +47,10 @@ let package = Package(
             name: "ReplayBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
                 .product(name: "LedgerStore", package: "orders"),
                 .product(name: "LedgerDomain", package: "orders"),
                 .product(name: "LMDB", package: "orders"),
-                .product(name: "BatchGenerator", package: "orders"),
             ],
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

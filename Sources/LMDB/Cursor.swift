@@ -14,8 +14,6 @@ public struct Cursor {
     public mutating func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
     /// The entry after the current one, or `nil` at the end.
     public mutating func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
-    /// The entry before the current one, or `nil` at the start.
-    public mutating func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
 
     /// The first entry whose key is greater than or equal to `key`.
     public mutating func seek(atLeast key: some LMDBBytes) throws(LMDBError) -> Entry? {
@@ -28,18 +26,6 @@ public struct Cursor {
             return .success((keyValue.buffer, value.buffer))
         }
         return try outcome.get()
-    }
-
-    /// Stores `value` under `key` through the cursor (`.append` makes bulk loads in key order cheap).
-    public mutating func put(_ key: some LMDBBytes, _ value: some LMDBBytes, flags: WriteFlags = []) throws(LMDBError) {
-        let code = key.withLMDBBytes { keyBytes in
-            value.withLMDBBytes { valueBytes in
-                var keyValue = MDB_val(bytes: keyBytes)
-                var dataValue = MDB_val(bytes: valueBytes)
-                return mdb_cursor_put(handle, &keyValue, &dataValue, flags.rawValue)
-            }
-        }
-        try LMDBError.check(code, "mdb_cursor_put")
     }
 
     private mutating func move(_ operation: MDB_cursor_op) throws(LMDBError) -> Entry? {

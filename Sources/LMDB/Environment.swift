@@ -73,18 +73,18 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// Opens a named database, creating it when the environment is writable.
-    public func openDatabase(named name: String, flags: DatabaseFlags = []) throws -> Database {
-        try openDatabases(named: [name], flags: flags)[0]
+    public func openDatabase(named name: String) throws -> Database {
+        try openDatabases(named: [name])[0]
     }
 
     /// Opens (or creates) several named databases in one transaction, so that a new environment
     /// gets all of them or none; `prepare` runs in that same transaction (writable only).
     public func openDatabases(
-        named names: [String], flags: DatabaseFlags = [], prepare: (Transaction, [Database]) throws -> Void = { _, _ in }
+        named names: [String], prepare: (Transaction, [Database]) throws -> Void = { _, _ in }
     ) throws -> [Database] {
         guard isReadOnly else {
             return try write { txn in
-                let databases = try names.map { try txn.openDatabase($0, flags: flags.rawValue | UInt32(MDB_CREATE)) }
+                let databases = try names.map { try txn.openDatabase($0, flags: UInt32(MDB_CREATE)) }
                 try prepare(txn, databases)
                 return databases
             }
@@ -93,7 +93,7 @@ public final class Environment: @unchecked Sendable {
         let txn = try begin(flags: UInt32(MDB_RDONLY))
         let databases: [Database]
         do {
-            databases = try names.map { try Transaction(handle: txn).openDatabase($0, flags: flags.rawValue) }
+            databases = try names.map { try Transaction(handle: txn).openDatabase($0, flags: 0) }
         } catch {
             mdb_txn_abort(txn)
             throw error
@@ -133,11 +133,6 @@ public final class Environment: @unchecked Sendable {
             try LMDBError.check(code, "mdb_txn_commit")
             return result
         }
-    }
-
-    /// Flushes the data file to disk (only needed when opened with `durable: false`).
-    public func sync() throws(LMDBError) {
-        try LMDBError.check(mdb_env_sync(handle, 1), "mdb_env_sync")
     }
 
     private func begin(flags: UInt32) throws(LMDBError) -> OpaquePointer {

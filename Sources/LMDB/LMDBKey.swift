@@ -15,12 +15,6 @@ extension Array: LMDBBytes where Element == UInt8 {
     }
 }
 
-extension ArraySlice: LMDBBytes where Element == UInt8 {
-    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try withUnsafeBytes(body)
-    }
-}
-
 extension String: LMDBBytes {
     public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         var copy = self

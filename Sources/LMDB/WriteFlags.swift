@@ -9,6 +9,4 @@ public struct WriteFlags: OptionSet, Sendable {
     public static let noOverwrite = WriteFlags(rawValue: UInt32(MDB_NOOVERWRITE))
     /// The key is greater than every key already stored: append without searching.
     public static let append = WriteFlags(rawValue: UInt32(MDB_APPEND))
-    /// `duplicateSort` databases: the value is greater than the key's other values.
-    public static let appendDuplicate = WriteFlags(rawValue: UInt32(MDB_APPENDDUP))
 }

@@ -1,5 +1,5 @@
-import BatchGenerator
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import LedgerDomain
 import LedgerStore
@@ -15,7 +15,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for format in RecordFormat.allCases {
         Benchmark("Import \(orders) orders (\(format.rawValue), durable)", configuration: configuration) { benchmark, batch in
-            let path = BenchmarkFiles.freshStore()
+            let path = GeneratedLedger.freshStorePath()
             defer { try? FileManager.default.removeItem(atPath: path) }
             let store = try LedgerStore(path: path)
             let started = ContinuousClock.now
@@ -27,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             benchmark.measurement(recordsPerSecond, Int(Double(summary.records) / seconds))
         } setup: {
-            BenchmarkFiles.batch(orders: orders, format: format)
+            GeneratedLedger.batch(orders: orders, format: format)
         }
     }
 }

@@ -1,5 +1,6 @@
 import BatchGenerator
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import LedgerDomain
 import LedgerStore
@@ -21,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     } setup: {
-        try QueryStore.shared(orders: orders)
+        try LedgerStore(path: GeneratedLedger.store(orders: orders).path, readOnly: true)
     }
 
     Benchmark("list --customer: one customer's orders", configuration: configuration) { benchmark, store in
@@ -33,6 +34,6 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }
     } setup: {
-        try QueryStore.shared(orders: orders)
+        try LedgerStore(path: GeneratedLedger.store(orders: orders).path, readOnly: true)
     }
 }

@@ -1,5 +1,5 @@
-import BatchGenerator
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import LMDB
 import LedgerDomain
@@ -44,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(checksum)
     } setup: {
-        try ReplayLog.shared(orders: orders)
+        try GeneratedLedger.store(orders: orders)
     }
 
     Benchmark("replay: every read model, in memory", configuration: configuration) { benchmark, log in
@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try ReplayCore(store: store).replay())
         }
     } setup: {
-        try ReplayLog.shared(orders: orders)
+        try GeneratedLedger.store(orders: orders)
     }
 
     Benchmark("rebuild: every read model, durable", configuration: configuration) { benchmark, log in
@@ -62,6 +62,6 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try Rebuilder(store: store).rebuild())
         }
     } setup: {
-        try ReplayLog.shared(orders: orders)
+        try GeneratedLedger.store(orders: orders)
     }
 }

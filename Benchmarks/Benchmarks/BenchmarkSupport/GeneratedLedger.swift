@@ -1,0 +1,54 @@
+import BatchGenerator
+import Foundation
+import LedgerDomain
+import LedgerStore
+
+/// Generated batches and stores for the benchmark suites, under one temporary folder per process.
+public enum GeneratedLedger {
+    /// A batch file and how many records it holds (none bad: every record is accepted).
+    public struct Batch: Sendable {
+        public let path: String
+        public let records: Int
+    }
+
+    /// A store holding an imported batch, and how many events its log has.
+    public struct Store: Sendable {
+        public let path: String
+        public let events: Int
+    }
+
+    public static let folder: String = {
+        let path = NSTemporaryDirectory() + "orders-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// Writes the seeded batch of `orders` orders (seed 42).
+    public static func batch(orders: Int, format: RecordFormat) -> Batch {
+        let path = folder + "/batch-\(orders).\(format.rawValue)"
+        let handle = fopen(path, "w")!
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, format: format, seed: 42))
+        let report = generator.generate { line in
+            fputs(line, handle)
+            fputc(0x0A, handle)
+        }
+        fclose(handle)
+        return Batch(path: path, records: report.records)
+    }
+
+    nonisolated(unsafe) private static var imported: Store?
+
+    /// The CSV batch of `orders` orders imported into a store, once per process.
+    public static func store(orders: Int) throws -> Store {
+        if let imported { return imported }
+        let batch = batch(orders: orders, format: .csv)
+        let path = folder + "/store"
+        let summary = try Importer(store: LedgerStore(path: path, durable: false)).importFile(batch.path)
+        let made = Store(path: path, events: summary.accepted)
+        imported = made
+        return made
+    }
+
+    /// A path for a store that does not exist yet.
+    public static func freshStorePath() -> String { folder + "/store-\(UUID().uuidString)" }
+}
