@@ -1,7 +1,9 @@
 import Foundation
 
-/// A buffered, seekable window on a file descriptor. Bytes from `start` to `end` are in memory;
-/// `start` only moves forward, and `refill` slides the window when the caller needs more.
+/// A buffered, seekable window on a batch file, shared by the readers. Bytes from `start` to
+/// `end` are in memory; `start` only moves forward, and `refill` slides the window when the
+/// caller needs more. It also tracks the line of the next record, and keeps the first KiB of a
+/// record too long to hold.
 final class ByteSource {
     private let descriptor: Int32
     private(set) var buffer: UnsafeMutableRawBufferPointer
@@ -12,13 +14,30 @@ final class ByteSource {
     /// One past the last byte read.
     private(set) var end = 0
     private(set) var reachedEnd = false
+    /// The 1-based line on which the next record starts.
+    var nextLine = 1
+    private let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
 
     init(descriptor: Int32, capacity: Int = 4 << 20) {
         self.descriptor = descriptor
         buffer = .allocate(byteCount: capacity, alignment: 16)
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        prefix.deallocate()
+    }
+
+    /// Where the next record starts.
+    var position: BatchPosition { BatchPosition(offset: offset(of: start), line: nextLine) }
+
+    /// Copies the first KiB (at most) of the bytes from `index`, for reporting a record that is
+    /// too long to keep; valid until the next call.
+    func keepPrefix(from index: Int) -> UnsafeRawBufferPointer {
+        let kept = min(prefix.count, end - index)
+        prefix.copyMemory(from: bytes(index..<(index + kept)))
+        return UnsafeRawBufferPointer(rebasing: prefix[0..<kept])
+    }
 
     /// Reads the first bytes and skips a UTF-8 byte order mark if the file starts with one.
     func skipByteOrderMark() throws {
@@ -65,12 +84,13 @@ final class ByteSource {
     /// Forgets the bytes before `index` for good (they were consumed).
     func discard(upTo index: Int) { start = index }
 
-    /// Drops everything buffered and continues at file offset `offset`.
-    func seek(to offset: UInt64) throws {
-        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+    /// Drops everything buffered and continues at `position`.
+    func seek(to position: BatchPosition) throws {
+        guard lseek(descriptor, off_t(position.offset), SEEK_SET) >= 0 else {
             throw BatchFileError("cannot seek: \(String(cString: strerror(errno)))")
         }
-        baseOffset = offset
+        nextLine = position.line
+        baseOffset = position.offset
         start = 0
         end = 0
         reachedEnd = false

@@ -6,11 +6,8 @@ final class CSVReader: BatchReader {
     private let source: ByteSource
     /// The known field of each header column (`nil`: an ignored column).
     private let columns: [KnownField?]
-    private var nextLine = 1
     /// Holds unescaped quoted fields of the current record.
     private var scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-    /// The first bytes of an oversized record, kept for the rejects file.
-    private let oversizedPrefix = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
     private let recordLimit: Int
 
     /// Reads and checks the header. Throws `BatchFileError` for an empty file or a bad header.
@@ -34,20 +31,14 @@ final class CSVReader: BatchReader {
                     + missing.map(\.rawValue).joined(separator: ", ")
                     + " (the first line must name the columns, e.g. type,order_id,customer_id,currency,lines,amount,at)")
         }
-        nextLine = 1 + header.lines
+        source.nextLine = 1 + header.lines
     }
 
-    deinit {
-        scratch.deallocate()
-        oversizedPrefix.deallocate()
-    }
+    deinit { scratch.deallocate() }
 
-    var position: BatchPosition { BatchPosition(offset: source.offset(of: source.start), line: nextLine) }
+    var position: BatchPosition { source.position }
 
-    func seek(to position: BatchPosition) throws {
-        try source.seek(to: position.offset)
-        nextLine = position.line
-    }
+    func seek(to position: BatchPosition) throws { try source.seek(to: position) }
 
     private static func readHeader(_ source: ByteSource, limit: Int) throws -> (names: [[UInt8]], lines: Int) {
         while true {
@@ -83,14 +74,14 @@ final class CSVReader: BatchReader {
             // Only an empty line (or a lone CR) outside quotes is blank.
             if bytes[start] == UInt8(ascii: "\n") {
                 source.discard(upTo: start + 1)
-                nextLine += 1
+                source.nextLine += 1
                 continue
             }
             if bytes[start] == UInt8(ascii: "\r") {
                 if start + 1 < source.end {
                     if bytes[start + 1] == UInt8(ascii: "\n") {
                         source.discard(upTo: start + 2)
-                        nextLine += 1
+                        source.nextLine += 1
                         continue
                     }
                 } else if source.reachedEnd {
@@ -117,8 +108,8 @@ final class CSVReader: BatchReader {
     }
 
     private func record(_ scanner: CSVScanner, start: Int, contentEnd: Int, next: Int) -> BatchRecord {
-        let line = nextLine
-        nextLine += Self.lineFeeds(in: source.bytes(start..<next))
+        let line = source.nextLine
+        source.nextLine += Self.lineFeeds(in: source.bytes(start..<next))
         source.discard(upTo: next)
         let raw = source.bytes(start..<contentEnd)
         let rawOffset = source.offset(of: start)
@@ -153,11 +144,10 @@ final class CSVReader: BatchReader {
 
     /// Reads past a record longer than the limit without keeping it: only its first KiB stays.
     private func skipOversized() throws -> BatchRecord {
-        let line = nextLine
+        let line = source.nextLine
         let start = source.start
         let rawOffset = source.offset(of: start)
-        let kept = min(oversizedPrefix.count, source.end - start)
-        oversizedPrefix.copyMemory(from: source.bytes(start..<(start + kept)))
+        let raw = source.keepPrefix(from: start)
         var scanner = CSVScanner(start: start, recording: false)
         var position = start
         var previous: UInt8 = 0
@@ -166,12 +156,12 @@ final class CSVReader: BatchReader {
             let bytes = source.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var outcome = scanner.scan(bytes, from: position, to: source.end, previous: previous)
             if case .complete(let contentEnd, let next) = outcome {
-                nextLine += Self.lineFeeds(in: source.bytes(position..<next))
+                source.nextLine += Self.lineFeeds(in: source.bytes(position..<next))
                 length += contentEnd - position
                 source.discard(upTo: next)
                 break
             }
-            nextLine += Self.lineFeeds(in: source.bytes(position..<source.end))
+            source.nextLine += Self.lineFeeds(in: source.bytes(position..<source.end))
             length += source.end - position
             if source.end > position { previous = bytes[source.end - 1] }
             source.discard(upTo: source.end)
@@ -181,7 +171,6 @@ final class CSVReader: BatchReader {
             }
             position = source.start
         }
-        let raw = UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept])
         return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(length, limit: recordLimit)))
     }
 

@@ -5,9 +5,7 @@ import Foundation
 final class JSONLinesReader: BatchReader {
     let format = RecordFormat.jsonl
     private let source: ByteSource
-    private var nextLine = 1
     private var arena = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-    private let oversizedPrefix = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
     private let recordLimit: Int
 
     init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
@@ -16,17 +14,11 @@ final class JSONLinesReader: BatchReader {
         try source.skipByteOrderMark()
     }
 
-    deinit {
-        arena.deallocate()
-        oversizedPrefix.deallocate()
-    }
+    deinit { arena.deallocate() }
 
-    var position: BatchPosition { BatchPosition(offset: source.offset(of: source.start), line: nextLine) }
+    var position: BatchPosition { source.position }
 
-    func seek(to position: BatchPosition) throws {
-        try source.seek(to: position.offset)
-        nextLine = position.line
-    }
+    func seek(to position: BatchPosition) throws { try source.seek(to: position) }
 
     func next() throws -> BatchRecord? {
         while true {
@@ -48,8 +40,8 @@ final class JSONLinesReader: BatchReader {
                 lineEnd = source.end
                 next = source.end
             }
-            let line = nextLine
-            nextLine += 1
+            let line = source.nextLine
+            source.nextLine += 1
             source.discard(upTo: next)
             let content = source.bytes(start..<lineEnd)
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
@@ -75,11 +67,10 @@ final class JSONLinesReader: BatchReader {
 
     /// Reads past a line longer than the limit without keeping it: only its first KiB stays.
     private func skipOversized() throws -> BatchRecord {
-        let line = nextLine
-        nextLine += 1
+        let line = source.nextLine
+        source.nextLine += 1
         let rawOffset = source.offset(of: source.start)
-        let kept = min(oversizedPrefix.count, source.end - source.start)
-        oversizedPrefix.copyMemory(from: source.bytes(source.start..<(source.start + kept)))
+        let raw = source.keepPrefix(from: source.start)
         var length = 0
         while true {
             let available = source.bytes(source.start..<source.end)
@@ -94,7 +85,7 @@ final class JSONLinesReader: BatchReader {
             if try !source.refill() { break }
         }
         return BatchRecord(
-            line: line, raw: UnsafeRawBufferPointer(rebasing: oversizedPrefix[0..<kept]), rawOffset: rawOffset,
+            line: line, raw: raw, rawOffset: rawOffset,
             content: .failure(CSVReader.oversized(length, limit: recordLimit)))
     }
 }
