@@ -7,7 +7,7 @@ final class CSVReader: BatchReader {
     /// The known field of each header column (`nil`: an ignored column).
     private let columns: [KnownField?]
     /// Holds unescaped quoted fields of the current record.
-    private var scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    private let scratch = OwnedBytes(capacity: 4096)
     private let recordLimit: Int
 
     /// Reads and checks the header. Throws `BatchFileError` for an empty file or a bad header.
@@ -33,8 +33,6 @@ final class CSVReader: BatchReader {
         }
         source.nextLine = 1 + header.lines
     }
-
-    deinit { scratch.deallocate() }
 
     var position: BatchPosition { source.position }
 
@@ -123,17 +121,14 @@ final class CSVReader: BatchReader {
             return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(
                 .malformed, "the record has \(scanner.fields.count) fields; the header has \(columns.count)")))
         }
-        if scratch.count < raw.count {
-            scratch.deallocate()
-            scratch = .allocate(byteCount: raw.count, alignment: 1)
-        }
+        scratch.reserve(raw.count)
         var used = 0
         var fields = RawRecord()
         for (column, field) in zip(columns, scanner.fields) {
             guard let known = column, field.end > field.start else { continue }
             if field.escaped {
-                let length = Self.unescape(source.bytes(field.start..<field.end), into: scratch.baseAddress! + used)
-                fields[known] = .text(UnsafeRawBufferPointer(start: scratch.baseAddress! + used, count: length))
+                let length = Self.unescape(source.bytes(field.start..<field.end), into: scratch.baseAddress + used)
+                fields[known] = .text(UnsafeRawBufferPointer(start: scratch.baseAddress + used, count: length))
                 used += length
             } else {
                 fields[known] = .text(source.bytes(field.start..<field.end))

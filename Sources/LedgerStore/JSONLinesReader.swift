@@ -5,7 +5,7 @@ import Foundation
 final class JSONLinesReader: BatchReader {
     let format = RecordFormat.jsonl
     private let source: ByteSource
-    private var arena = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    private let arena = OwnedBytes(capacity: 4096)
     private let recordLimit: Int
 
     init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
@@ -13,8 +13,6 @@ final class JSONLinesReader: BatchReader {
         self.recordLimit = recordLimit
         try source.skipByteOrderMark()
     }
-
-    deinit { arena.deallocate() }
 
     var position: BatchPosition { source.position }
 
@@ -50,11 +48,8 @@ final class JSONLinesReader: BatchReader {
             guard content.count <= recordLimit else {
                 return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
-            if arena.count < content.count {
-                arena.deallocate()
-                arena = .allocate(byteCount: content.count, alignment: 1)
-            }
-            var parser = JSONLineParser(line: content, arena: arena.baseAddress!)
+            arena.reserve(content.count)
+            var parser = JSONLineParser(line: content, arena: arena.baseAddress)
             let parsed: Result<RawRecord, Rejection>
             do {
                 parsed = .success(try parser.parseRecord())
