@@ -63,7 +63,7 @@ let package = Package(
             path: "tools/generate-batch",
             swiftSettings: strictSettings
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(name: "TestSupport", dependencies: ["LMDB"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "LedgerDomainTests", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .testTarget(
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LMDB", "TestSupport"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

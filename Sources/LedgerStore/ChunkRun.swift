@@ -1,7 +1,8 @@
 internal import LedgerDomain
 
 /// Applies parsed records of one batch in a write transaction. `apply` may be re-run (the
-/// environment retries after growing the map), so it keeps no state between runs.
+/// environment retries after growing the map): it keeps its own state local, and the shared
+/// `rows` cache starts over whenever a chunk begins at a head it did not commit.
 struct ChunkRun {
     let batch: BatchFile
     let file: String
@@ -126,8 +127,8 @@ struct ChunkRun {
         case .cancelled: try existing.map(ledger.placedLines(of:)) ?? []
         default: [EventLine]()
         }
-        var folded = rows
-        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &folded)
+        var target = rows  // a class: `inout` passes only the reference
+        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &target)
         orders.update(command.orderID, to: StoredOrder(number: number, state: state, lastSeq: seq))
         return nil
     }

@@ -1,5 +1,4 @@
 public import LedgerDomain
-import Foundation
 
 /// Applies batch files to a store (SPEC §5): records in file order, each accepted command appended
 /// as an event in a durable write transaction that also updates the order and the import's progress.

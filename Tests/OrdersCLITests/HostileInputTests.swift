@@ -111,7 +111,7 @@ struct HostileInputTests {
 
     @Test func aCorruptedEventIsReportedByVerify() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
-        try StoreFixtureCLI.put([9, 9, 9], key: [0, 0, 0, 0, 0, 0, 0, 3], database: "log", at: store)
+        try StoreFixture.put([9, 9, 9], key: [0, 0, 0, 0, 0, 0, 0, 3], database: "log", at: store)
         let verify = try OrdersBinary.run(["verify", "--store", store])
         #expect(verify.status == 1)
         #expect(verify.standardOutput.contains("log: seq 3 does not decode: the store is damaged: an event has an unknown kind"))
@@ -122,7 +122,7 @@ struct HostileInputTests {
 
     @Test func aStoreOfANewerFormatIsRefused() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
-        try StoreFixtureCLI.put([2, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
+        try StoreFixture.put([2, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
         let result = try OrdersBinary.run(["list", "--store", store])
         #expect(result.status == 1)
         #expect(result.standardError == "orders: error: the store at \(store) has format version 2, but this orders understands up to 1; use a newer orders\n")

@@ -103,6 +103,7 @@ struct QueryCommandTests {
         ])
         let range = try json(["revenue", "--from", "2026-03-02", "--to", "2026-03-03"]) as! [[String: Any]]
         #expect(range.count == 3)
+        #expect((try json(["revenue", "--from", "2026-03-05", "--to", "2026-03-01"]) as! [Any]).isEmpty)
         let day = all[4]
         #expect(day["orders_cancelled"] as? Int == 1 && day["refunded"] as? Int == 0 && day["net"] as? Int == 0)
         let bad = try OrdersBinary.run(["revenue", "--store", store, "--from", "2026-02-30"])
@@ -122,6 +123,11 @@ struct QueryCommandTests {
     @Test func csvHasAHeaderAndOneColumnPerCurrency() throws {
         let result = try OrdersBinary.run(["customers", "--store", store, "--format", "csv"])
         #expect(result.standardOutput == "customer_id,orders,open_orders,cancelled,net_EUR,net_USD\r\nC-1,3,2,1,0,100\r\nC-2,1,1,0,600,\r\nC-3,2,2,0,0,\r\n")
+    }
+
+    @Test func skuCSVHasOneRevenueColumnPerCurrency() throws {
+        let result = try OrdersBinary.run(["skus", "--store", store, "--format", "csv"])
+        #expect(result.standardOutput == "sku,units_ordered,units_cancelled,revenue_EUR,revenue_USD\r\nX,6,1,500,\r\nY,5,0,200,300\r\nZ,4,0,400,\r\n")
     }
 
     @Test func aQueryOfAMissingStoreFailsWithOneLine() throws {
