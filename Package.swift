@@ -31,10 +31,11 @@ let package = Package(
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
+        .target(name: "CPrefetch"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LMDB",
+                "LedgerDomain", "LMDB", "CPrefetch",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

@@ -22,7 +22,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Rebuilds a currency from its packed form (as stored in events and state).
-    public init(packed: UInt32) { self.packed = packed }
+    @inlinable public init(packed: UInt32) { self.packed = packed }
 
     public var description: String {
         String(decoding: [0, 8, 16].map { UInt8(truncatingIfNeeded: packed >> $0) }, as: UTF8.self)

@@ -5,15 +5,20 @@
 /// an array of rows touches no heap object per row (measured: the pointer chase to a per-row
 /// array cost 10% of a replay). More currencies spill into `overflow`.
 public struct CurrencyAmounts: Hashable, Sendable {
-    private struct Slot: Hashable, Sendable {
-        var currency: UInt32
-        var amount: Int64
+    @usableFromInline struct Slot: Hashable, Sendable {
+        @usableFromInline var currency: UInt32
+        @usableFromInline var amount: Int64
+
+        @inlinable init(currency: UInt32, amount: Int64) {
+            self.currency = currency
+            self.amount = amount
+        }
     }
 
-    private var slots = (Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0),
+    @usableFromInline var slots = (Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0),
                          Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0))
-    private var inlineCount: UInt8 = 0
-    private var overflow: [Slot] = []
+    @usableFromInline var inlineCount: UInt8 = 0
+    @usableFromInline var overflow: [Slot] = []
 
     public init(_ entries: [(currency: Currency, amount: Int64)] = []) {
         for entry in entries { add(entry.amount, to: entry.currency) }
@@ -37,7 +42,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     }
 
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
-    public mutating func add(_ amount: Int64, to currency: Currency) {
+    @inlinable public mutating func add(_ amount: Int64, to currency: Currency) {
         let code = currency.packed
         let found: Bool = withUnsafeMutableBytes(of: &slots) { raw in
             let inline = raw.bindMemory(to: Slot.self)

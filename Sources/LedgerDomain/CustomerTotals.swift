@@ -7,5 +7,5 @@ public struct CustomerTotals: Hashable, Sendable {
     /// Captured − refunded, per currency of the customer's placed orders.
     public var net = CurrencyAmounts()
 
-    public init() {}
+    @inlinable public init() {}
 }

@@ -5,5 +5,5 @@ public protocol OrderDeciding: Sendable {
     func decide(_ command: Command, current: OrderState?) -> Result<Decision, Rejection>
 
     /// The order's state after `event`. `current` is `nil` only for a `placed` event.
-    func evolve(_ current: OrderState?, _ event: OrderEvent) -> OrderState
+    func evolve(_ current: OrderState?, _ event: some OrderEventFacts) -> OrderState
 }

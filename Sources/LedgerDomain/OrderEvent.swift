@@ -1,5 +1,5 @@
 /// An accepted command, as the log keeps it: ids interned to dense numbers, money in minor units.
-public struct OrderEvent: Hashable, Sendable {
+public struct OrderEvent: OrderEventFacts, Hashable, Sendable {
     public let kind: EventKind
     public let order: OrderNumber
     /// The event's position in its order's stream: 1, 2, 3, …
@@ -32,6 +32,7 @@ public struct OrderEvent: Hashable, Sendable {
         self.note = note
     }
 
-    /// Σ qty over the lines.
+    public var lineCount: Int { lines.count }
+
     public var itemCount: Int64 { lines.reduce(0) { $0 + Int64($1.quantity) } }
 }

@@ -3,7 +3,7 @@
 public struct OrderNumber: Hashable, Comparable, Sendable {
     public let rawValue: UInt32
 
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The array index of this number.
     @inlinable public var index: Int { Int(rawValue) }

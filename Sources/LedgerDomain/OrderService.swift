@@ -1,6 +1,6 @@
 /// The order rules of SPEC §3 as pure functions.
 public struct OrderService: OrderDeciding {
-    public init() {}
+    @inlinable public init() {}
 
     public func decide(_ command: Command, current: OrderState?) -> Result<Decision, Rejection> {
         let id = command.orderID
@@ -54,13 +54,13 @@ public struct OrderService: OrderDeciding {
         }
     }
 
-    public func evolve(_ current: OrderState?, _ event: OrderEvent) -> OrderState {
+    @inlinable public func evolve(_ current: OrderState?, _ event: some OrderEventFacts) -> OrderState {
         guard var state = current else {
             precondition(event.kind == .placed, "only a placed event starts an order")
             return OrderState(
                 status: .placed, currency: event.currency, customer: event.customer, total: event.amount,
                 paid: 0, refunded: 0, version: 1, placedAt: event.at, updatedAt: event.at,
-                lineCount: UInt32(event.lines.count), itemCount: event.itemCount)
+                lineCount: UInt32(event.lineCount), itemCount: event.itemCount)
         }
         switch event.kind {
         case .placed:

@@ -15,7 +15,7 @@ public struct OrderState: Hashable, Sendable {
     public var lineCount: UInt32
     public var itemCount: Int64
 
-    public init(
+    @inlinable public init(
         status: OrderStatus, currency: Currency, customer: CustomerNumber, total: Int64, paid: Int64,
         refunded: Int64, version: UInt32, placedAt: Timestamp, updatedAt: Timestamp, lineCount: UInt32,
         itemCount: Int64

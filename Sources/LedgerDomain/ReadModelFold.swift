@@ -4,9 +4,9 @@ public enum ReadModelFold {
     /// Folds `event` into `rows`. `before` is the order's state before the event (`nil` for
     /// `placed`), `after` the state `OrderService.evolve` gave; `placedLines` are the lines of the
     /// order's `placed` event (needed by `cancelled`).
-    public static func apply(
-        _ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine],
-        to rows: inout some ReadModelRows
+    @inlinable public static func apply(
+        _ event: some OrderEventFacts, before: OrderState?, after: OrderState,
+        placedLines: some Collection<EventLine>, to rows: inout some ReadModelRows
     ) {
         let currency = after.currency
         let revenueKey = RevenueKey(day: event.at.day, currency: currency)

@@ -9,7 +9,7 @@ public struct RevenueTotals: Hashable, Sendable {
     /// Refunds, cancel refunds included.
     public var refunded: Int64 = 0
 
-    public init() {}
+    @inlinable public init() {}
 
     public var net: Int64 { captured - refunded }
 }

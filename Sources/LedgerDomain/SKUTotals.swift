@@ -7,7 +7,7 @@ public struct SKUTotals: Hashable, Sendable {
     /// Σ qty × unit_price over orders not cancelled, per currency of the sku's placed orders.
     public var revenue = CurrencyAmounts()
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Units ordered and not cancelled (the `--top` ranking).
     public var netUnits: Int64 { unitsOrdered - unitsCancelled }

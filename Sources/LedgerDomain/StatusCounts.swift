@@ -1,11 +1,13 @@
 /// How many orders are in each status (the `by_status` of `stats`).
 public struct StatusCounts: Hashable, Sendable {
-    public private(set) var counts: [Int64] = Array(repeating: 0, count: OrderStatus.allCases.count)
+    /// The counts in `OrderStatus` raw value order.
+    public var counts: [Int64] { storage }
+    @usableFromInline var storage: [Int64] = Array(repeating: 0, count: OrderStatus.allCases.count)
 
-    public init() {}
+    @inlinable public init() {}
 
-    public subscript(status: OrderStatus) -> Int64 {
-        get { counts[Int(status.rawValue) - 1] }
-        set { counts[Int(status.rawValue) - 1] = newValue }
+    @inlinable public subscript(status: OrderStatus) -> Int64 {
+        get { storage[Int(status.rawValue) - 1] }
+        set { storage[Int(status.rawValue) - 1] = newValue }
     }
 }

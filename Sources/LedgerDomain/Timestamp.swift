@@ -2,7 +2,7 @@
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let milliseconds: Int64
 
-    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    @inlinable public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// The first instant that is no longer allowed (10000-01-01T00:00:00Z).
     static let end = Timestamp(milliseconds: CalendarDate.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400_000)
@@ -10,7 +10,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// The UTC calendar date of this instant, as days since 1970-01-01.
-    public var day: Int64 { milliseconds.floorDivided(by: 86_400_000) }
+    @inlinable public var day: Int64 { milliseconds.floorDivided(by: 86_400_000) }
 
     /// `2026-03-01T10:15:00.000Z`: UTC with three fraction digits, as every printed time.
     public var description: String {
@@ -74,7 +74,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 extension Int64 {
     /// Division rounding toward negative infinity.
-    func floorDivided(by divisor: Int64) -> Int64 {
+    @usableFromInline func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

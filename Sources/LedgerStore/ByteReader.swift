@@ -24,8 +24,8 @@ struct ByteReader {
         return UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)])
     }
 
-    mutating func readName() throws(StoreError) -> String {
-        let count = Int(try read(UInt8.self))
-        return String(decoding: try readBytes(count), as: UTF8.self)
+    /// A name: a length byte, then that many bytes.
+    mutating func readName() throws(StoreError) -> UnsafeRawBufferPointer {
+        try readBytes(Int(try read(UInt8.self)))
     }
 }

@@ -1,6 +1,6 @@
 internal import LedgerDomain
 
-/// The binary layout of a logged event (store format 1), little-endian, read in place:
+/// Writes the binary layout of a logged event (store format 1), little-endian; `EncodedEvent` reads it in place:
 ///
 /// | offset | field | | offset | field |
 /// |---|---|---|---|---|
@@ -17,8 +17,6 @@ internal import LedgerDomain
 enum EventCodec {
     static let headerSize = 52
     static let lineSize = 16
-    private static let noteFlag: UInt8 = 1
-    private static let newCustomerFlag: UInt8 = 2
 
     static func size(of event: OrderEvent, names: NameDefinitions) -> Int {
         var size = headerSize + event.lines.count * lineSize + (event.note?.utf8.count ?? 0)
@@ -33,8 +31,8 @@ enum EventCodec {
     ) {
         var writer = ByteWriter(buffer)
         var flags: UInt8 = 0
-        if event.note != nil { flags |= noteFlag }
-        if names.customer != nil { flags |= newCustomerFlag }
+        if event.note != nil { flags |= EncodedEvent.noteFlag }
+        if names.customer != nil { flags |= EncodedEvent.newCustomerFlag }
         writer.write(event.kind.rawValue)
         writer.write(flags)
         writer.write(UInt16(event.lines.count))
@@ -59,38 +57,12 @@ enum EventCodec {
         if let note = event.note { writer.write(bytes: note.utf8) }
     }
 
+    /// Decodes an event in full, copying it out of `bytes`.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> DecodedEvent {
-        var reader = ByteReader(bytes, what: "an event")
-        guard let kind = EventKind(rawValue: try reader.read(UInt8.self)) else {
-            throw StoreError.corrupt("an event has an unknown kind")
-        }
-        let flags = try reader.read(UInt8.self)
-        let lineCount = Int(try reader.read(UInt16.self))
-        let order = OrderNumber(try reader.read())
-        let version: UInt32 = try reader.read()
-        let customer = CustomerNumber(try reader.read())
-        let at = Timestamp(milliseconds: try reader.read())
-        let amount: Int64 = try reader.read()
-        let currency = Currency(packed: try reader.read())
-        _ = try reader.read(UInt32.self)  // item count: derived from the lines when decoding in full
-        let newSkus = Int(try reader.read(UInt16.self))
-        let noteLength = Int(try reader.read(UInt16.self))
-        let previousSeq: UInt64 = try reader.read()
-        var lines: [EventLine] = []
-        lines.reserveCapacity(lineCount)
-        for _ in 0..<lineCount {
-            lines.append(EventLine(sku: SKUNumber(try reader.read()), quantity: try reader.read(), unitPrice: try reader.read()))
-        }
-        var names = NameDefinitions()
-        if kind == .placed { names.order = try reader.readName() }
-        if flags & newCustomerFlag != 0 { names.customer = try reader.readName() }
-        for _ in 0..<newSkus { names.skus.append(try reader.readName()) }
-        var note: String?
-        if flags & noteFlag != 0 { note = String(decoding: try reader.readBytes(noteLength), as: UTF8.self) }
-        guard reader.offset == bytes.count else { throw StoreError.corrupt("an event has trailing bytes") }
+        let encoded = try EncodedEvent(bytes)
         let event = OrderEvent(
-            kind: kind, order: order, version: version, at: at, amount: amount, customer: customer,
-            currency: currency, lines: lines, note: note)
-        return DecodedEvent(event: event, names: names, previousSeq: previousSeq)
+            kind: encoded.kind, order: encoded.order, version: encoded.version, at: encoded.at, amount: encoded.amount,
+            customer: encoded.customer, currency: encoded.currency, lines: Array(encoded.lines), note: encoded.note)
+        return DecodedEvent(event: event, names: try encoded.names(), previousSeq: encoded.previousSeq)
     }
 }

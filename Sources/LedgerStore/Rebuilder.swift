@@ -1,6 +1,6 @@
 import Foundation
 internal import LMDB
-public import LedgerDomain
+internal import LedgerDomain
 
 /// Recomputes read models from the log (SPEC §7).
 ///
@@ -13,9 +13,9 @@ public struct Rebuilder {
     private let store: LedgerStore
     private let core: ReplayCore
 
-    public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
+    public init(store: LedgerStore) {
         self.store = store
-        core = ReplayCore(store: store, service: service)
+        core = ReplayCore(store: store)
     }
 
     public func rebuild(
@@ -23,7 +23,7 @@ public struct Rebuilder {
     ) throws -> RebuildSummary {
         let started = Date()
         let events = try store.write { ledger in
-            let replayed = try core.replay(in: ledger, progress: progress)
+            let replayed = try core.replay(in: ledger, collectingNames: false, progress: progress)
             guard replayed.problems.isEmpty else {
                 throw StoreError.corrupt("the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
             }
@@ -44,8 +44,7 @@ public struct Rebuilder {
                 try ledger.putOrder(order, flags: .append)
             }
             try txn.clear(databases.customerOrders)
-            let keys = replayed.customerOrders.map { LedgerTransaction.customerOrderKey($0.0, $0.1).value }.sorted()
-            for key in keys { try txn.put(databases.customerOrders, BigEndianKey64(key), [UInt8](), flags: .append) }
+            for key in replayed.customerOrderKeys { try txn.put(databases.customerOrders, BigEndianKey64(key), [UInt8](), flags: .append) }
         }
         let models = replayed.readModels
         if projections.contains(.customers) {

@@ -1,101 +1,64 @@
 internal import LMDB
-public import LedgerDomain
+internal import LedgerDomain
 
-/// Replays the log: one read transaction, one cursor pass in seq order, events decoded from the
-/// memory map and folded with the same `OrderService.evolve` and `ReadModelFold` as the importer,
-/// into arrays indexed by dense numbers. It also checks the log's invariants as it goes.
+/// Replays the log: one read transaction, one cursor pass in seq order, events read in place from
+/// the memory map and folded with the same `OrderService.evolve` and `ReadModelFold` as the
+/// importer, into arrays indexed by dense numbers. It also checks the log's invariants as it goes.
 public struct ReplayCore {
     private let store: LedgerStore
-    private let service: any OrderDeciding
 
-    public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
+    public init(store: LedgerStore) {
         self.store = store
-        self.service = service
     }
 
     /// Replays every event; `progress` gets the number of events replayed now and then.
-    public func replay(progress: (Int) -> Void = { _ in }) throws -> ReplayedLedger {
-        try store.read { ledger in try replay(in: ledger, progress: progress) }
+    /// `collectingNames`: also gather the ids the log names (verify compares them).
+    public func replay(collectingNames: Bool = false, progress: (Int) -> Void = { _ in }) throws -> ReplayedLedger {
+        try store.read { ledger in try replay(in: ledger, collectingNames: collectingNames, progress: progress) }
     }
+
+    /// How many events ahead of the fold the cursor reads, so that the rows they touch are
+    /// prefetched by the time they are folded (a power of two).
+    static let lookahead = 16
 
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
-    func replay(in ledger: LedgerTransaction, progress: (Int) -> Void) throws -> ReplayedLedger {
-        var replayed = ReplayedLedger()
-        var placedLines: [[EventLine]] = []
-        var expectedSeq: UInt64 = 1
-        var problems: [String] = []  // apart from `replayed`, which `fold` holds inout
-        func problem(_ text: String) {
-            if problems.count < 1_000 { problems.append(text) }
-        }
-        try ledger.txn.withCursor(store.databases.log) { cursor in
-            var entry = try cursor.first()
-            while let current = entry {
-                let seq = BigEndianKey64.decode(current.key)
-                if seq != expectedSeq { problem("the log jumps from seq \(expectedSeq - 1) to \(seq)") }
-                expectedSeq = seq + 1
-                let decoded: DecodedEvent
-                do {
-                    decoded = try EventCodec.decode(current.value)
-                } catch {
-                    problem("seq \(seq) does not decode: \(error)")
-                    entry = try cursor.next()
-                    continue
+    func replay(in ledger: LedgerTransaction, collectingNames: Bool, progress: (Int) -> Void) throws -> ReplayedLedger {
+        let databases = store.databases
+        let expected = ReplaySizes(
+            orders: try ledger.txn.count(databases.orderNames), customers: try ledger.txn.count(databases.customerNames),
+            skus: try ledger.txn.count(databases.skuNames))
+        var replayed = 0
+        let result = try ledger.txn.withCursor(databases.log) { cursor in
+            var run = ReplayRun(collectingNames: collectingNames, expected: expected)
+            // A ring of the next `lookahead` entries: each is prepared when read and folded when it
+            // leaves the ring.
+            var ahead = [Cursor.Entry](repeating: (UnsafeRawBufferPointer(start: nil, count: 0), UnsafeRawBufferPointer(start: nil, count: 0)), count: Self.lookahead)
+            var first = 0
+            var count = 0
+            var next = try cursor.first()
+            while count < Self.lookahead, let entry = next {
+                ahead[count] = entry
+                run.prepare(entry.value)
+                count += 1
+                next = try cursor.next()
+            }
+            while count > 0 {
+                let current = ahead[first]
+                if let entry = next {
+                    ahead[first] = entry
+                    run.prepare(entry.value)
+                    next = try cursor.next()
+                } else {
+                    count -= 1
                 }
-                fold(decoded, seq: seq, into: &replayed, placedLines: &placedLines, problem: problem)
-                replayed.headSeq = seq
-                if seq & 0xFFFFF == 0 { progress(Int(seq)) }
-                entry = try cursor.next()
+                first = (first + 1) & (Self.lookahead - 1)
+                run.fold(seq: BigEndianKey64.decode(current.key), bytes: current.value)
+                replayed += 1
+                if replayed & 0xFFFFF == 0 { progress(replayed) }
             }
+            return run.finish()
         }
-        progress(Int(replayed.headSeq))
-        replayed.problems = problems
-        return replayed
-    }
-
-    private func fold(
-        _ decoded: DecodedEvent, seq: UInt64, into replayed: inout ReplayedLedger, placedLines: inout [[EventLine]],
-        problem: (String) -> Void
-    ) {
-        let event = decoded.event
-        let index = event.order.index
-        if event.kind == .placed {
-            guard index == replayed.orders.count else {
-                return problem("seq \(seq) places order number \(index), expected \(replayed.orders.count)")
-            }
-            guard event.version == 1, decoded.previousSeq == 0 else {
-                return problem("seq \(seq) places an order at version \(event.version)")
-            }
-            replayed.orderIDs.append(decoded.names.order ?? "")
-            if let customer = decoded.names.customer {
-                if event.customer.index != replayed.customerIDs.count {
-                    problem("seq \(seq) names customer number \(event.customer.index), expected \(replayed.customerIDs.count)")
-                }
-                replayed.customerIDs.append(customer)
-            }
-            replayed.skuIDs.append(contentsOf: decoded.names.skus)
-            let after = service.evolve(nil, event)
-            replayed.orders.append(after)
-            replayed.lastSeqs.append(seq)
-            placedLines.append(event.lines)
-            replayed.customerOrders.append((event.customer, event.order))
-            ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &replayed.readModels)
-            return
-        }
-        guard index < replayed.orders.count else {
-            return problem("seq \(seq) is a \(event.kind) event of order number \(index), which was never placed")
-        }
-        let before = replayed.orders[index]
-        if event.version != before.version + 1 {
-            problem("seq \(seq): order \(replayed.orderIDs[index]) jumps from version \(before.version) to \(event.version)")
-        }
-        if decoded.previousSeq != replayed.lastSeqs[index] {
-            problem("seq \(seq): order \(replayed.orderIDs[index])'s stream points back to \(decoded.previousSeq), not \(replayed.lastSeqs[index])")
-        }
-        let after = service.evolve(before, event)
-        replayed.orders[index] = after
-        replayed.lastSeqs[index] = seq
-        ReadModelFold.apply(
-            event, before: before, after: after, placedLines: event.kind == .cancelled ? placedLines[index] : [],
-            to: &replayed.readModels)
+        progress(replayed)
+        return result
     }
 }

@@ -8,11 +8,9 @@ public struct ReplayedLedger: Sendable {
     public var lastSeqs: [UInt64] = []
     /// The customers, revenue, skus and status read models.
     public var readModels = InMemoryReadModels()
-    /// (customer number, order number) for every placed order, in placing order.
-    public var customerOrders: [(CustomerNumber, OrderNumber)] = []
     /// The seq of the last event replayed (0 for an empty log).
     public var headSeq: UInt64 = 0
-    /// Ids named by the log, by dense number.
+    /// Ids named by the log, by dense number (gathered only when asked for).
     public var orderIDs: [String] = []
     public var customerIDs: [String] = []
     public var skuIDs: [String] = []
@@ -22,4 +20,9 @@ public struct ReplayedLedger: Sendable {
     public init() {}
 
     public var eventCount: Int { Int(headSeq) }
+
+    /// The keys of the customer→orders index: every order under its customer, ascending.
+    var customerOrderKeys: [UInt64] {
+        orders.enumerated().map { LedgerTransaction.customerOrderKey($1.customer, OrderNumber(UInt32($0))).value }.sorted()
+    }
 }

@@ -1,5 +1,5 @@
 internal import LMDB
-public import LedgerDomain
+internal import LedgerDomain
 
 /// Replays the whole log in memory and compares the result with the stored read models and
 /// dictionaries, and the log with its own invariants (SPEC §7), all in one read snapshot.
@@ -9,14 +9,14 @@ public struct Verifier {
     /// At most this many differences are listed per read model (the count says the rest).
     public static let listed = 20
 
-    public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
+    public init(store: LedgerStore) {
         self.store = store
-        core = ReplayCore(store: store, service: service)
+        core = ReplayCore(store: store)
     }
 
     public func verify(progress: (Int) -> Void = { _ in }) throws -> VerifyReport {
         try store.read { ledger in
-            let replayed = try core.replay(in: ledger, progress: progress)
+            let replayed = try core.replay(in: ledger, collectingNames: true, progress: progress)
             var differences = replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger)
             differences += try compareRows(
@@ -50,7 +50,7 @@ public struct Verifier {
             if order.state != state { found.add("\(name): stored \(order.state.status) total \(order.state.total) paid \(order.state.paid) refunded \(order.state.refunded) v\(order.state.version); the log gives \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version)") }
             if order.lastSeq != replayed.lastSeqs[index] { found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])") }
         }
-        var expectedIndex = Set(replayed.customerOrders.map { LedgerTransaction.customerOrderKey($0.0, $0.1).value })
+        var expectedIndex = Set(replayed.customerOrderKeys)
         try ledger.txn.withCursor(store.databases.customerOrders) { cursor in
             var entry = try cursor.first()
             while let current = entry {

@@ -86,7 +86,7 @@ struct RebuildAndVerifyTests {
 
     @Test func replayFoldsTheSameStateAsTheImport() throws {
         let store = try importGenerated()
-        let replayed = try ReplayCore(store: store).replay()
+        let replayed = try ReplayCore(store: store).replay(collectingNames: true)
         #expect(replayed.problems.isEmpty)
         #expect(replayed.headSeq == (try store.headSeq()))
         for summary in try store.orders(OrderFilter(limit: 0)) {
