@@ -72,6 +72,15 @@ public final class Environment: @unchecked Sendable {
         return info.me_mapsize
     }
 
+    /// Where this process maps the data file, or `nil` if it cannot tell. The map stays put for
+    /// as long as a transaction is open.
+    public func mappedRegion() -> MappedRegion? {
+        var descriptor: Int32 = -1
+        var file = stat()
+        guard mdb_env_get_fd(handle, &descriptor) == 0, fstat(descriptor, &file) == 0 else { return nil }
+        return MappedRegion(ofFileWithInode: UInt64(file.st_ino))
+    }
+
     /// Opens a named database, creating it when the environment is writable.
     public func openDatabase(named name: String) throws -> Database {
         try openDatabases(named: [name])[0]

@@ -28,5 +28,6 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
         String(decoding: [0, 8, 16].map { UInt8(truncatingIfNeeded: packed >> $0) }, as: UTF8.self)
     }
 
-    public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.description < rhs.description }
+    /// Alphabetical order of the codes: the letters as one big-endian number.
+    public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.packed.byteSwapped < rhs.packed.byteSwapped }
 }

@@ -24,10 +24,13 @@ public struct CurrencyAmounts: Hashable, Sendable {
         for entry in entries { add(entry.amount, to: entry.currency) }
     }
 
+    /// How many currencies it holds.
+    public var count: Int { Int(inlineCount) + overflow.count }
+
     /// The amounts, sorted by currency code.
     public var entries: [(currency: Currency, amount: Int64)] {
         var all: [(currency: Currency, amount: Int64)] = []
-        all.reserveCapacity(Int(inlineCount) + overflow.count)
+        all.reserveCapacity(count)
         withUnsafeBytes(of: slots) { raw in
             for slot in raw.bindMemory(to: Slot.self).prefix(Int(inlineCount)) {
                 all.append((Currency(packed: slot.currency), slot.amount))
@@ -63,6 +66,16 @@ public struct CurrencyAmounts: Hashable, Sendable {
         } else {
             overflow.append(Slot(currency: code, amount: amount))
         }
+    }
+
+    /// Adds every amount of `other`, keeping its currencies (even at 0).
+    public mutating func merge(_ other: CurrencyAmounts) {
+        withUnsafeBytes(of: other.slots) { raw in
+            for slot in raw.bindMemory(to: Slot.self).prefix(Int(other.inlineCount)) {
+                add(slot.amount, to: Currency(packed: slot.currency))
+            }
+        }
+        for slot in other.overflow { add(slot.amount, to: Currency(packed: slot.currency)) }
     }
 
     public static func == (lhs: CurrencyAmounts, rhs: CurrencyAmounts) -> Bool {

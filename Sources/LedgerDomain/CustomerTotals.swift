@@ -8,4 +8,12 @@ public struct CustomerTotals: Hashable, Sendable {
     public var net = CurrencyAmounts()
 
     @inlinable public init() {}
+
+    /// Adds the totals of another share of the same customer's orders.
+    public mutating func merge(_ other: CustomerTotals) {
+        orders += other.orders
+        openOrders += other.openOrders
+        cancelled += other.cancelled
+        net.merge(other.net)
+    }
 }

@@ -12,6 +12,6 @@ public struct RevenueKey: Hashable, Comparable, Sendable {
     public var date: CalendarDate { CalendarDate(day: day) }
 
     public static func < (lhs: RevenueKey, rhs: RevenueKey) -> Bool {
-        (lhs.day, lhs.currency.description) < (rhs.day, rhs.currency.description)
+        (lhs.day, lhs.currency) < (rhs.day, rhs.currency)
     }
 }

@@ -11,5 +11,14 @@ public struct RevenueTotals: Hashable, Sendable {
 
     @inlinable public init() {}
 
+    /// Adds the totals of another share of the same day's orders.
+    public mutating func merge(_ other: RevenueTotals) {
+        ordersPlaced += other.ordersPlaced
+        ordersCancelled += other.ordersCancelled
+        gross += other.gross
+        captured += other.captured
+        refunded += other.refunded
+    }
+
     public var net: Int64 { captured - refunded }
 }

@@ -9,6 +9,13 @@ public struct SKUTotals: Hashable, Sendable {
 
     @inlinable public init() {}
 
+    /// Adds the totals of another share of the orders of the same sku.
+    public mutating func merge(_ other: SKUTotals) {
+        unitsOrdered += other.unitsOrdered
+        unitsCancelled += other.unitsCancelled
+        revenue.merge(other.revenue)
+    }
+
     /// Units ordered and not cancelled (the `--top` ranking).
     public var netUnits: Int64 { unitsOrdered - unitsCancelled }
 }

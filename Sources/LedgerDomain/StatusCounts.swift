@@ -6,6 +6,11 @@ public struct StatusCounts: Hashable, Sendable {
 
     @inlinable public init() {}
 
+    /// Adds the counts of another share of the orders.
+    public mutating func merge(_ other: StatusCounts) {
+        for index in storage.indices { storage[index] += other.storage[index] }
+    }
+
     @inlinable public subscript(status: OrderStatus) -> Int64 {
         get { storage[Int(status.rawValue) - 1] }
         set { storage[Int(status.rawValue) - 1] = newValue }

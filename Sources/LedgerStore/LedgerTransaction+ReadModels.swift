@@ -9,7 +9,9 @@ extension LedgerTransaction {
     }
 
     func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals) throws {
-        try txn.put(databases.customers, BigEndianKey32(number.rawValue), ReadModelCodec.encode(row))
+        try txn.put(databases.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+            ReadModelCodec.encode(row, into: $0)
+        }
     }
 
     func skuRow(_ number: SKUNumber) throws -> SKUTotals? {
@@ -19,7 +21,9 @@ extension LedgerTransaction {
     }
 
     func putSKURow(_ number: SKUNumber, _ row: SKUTotals) throws {
-        try txn.put(databases.skus, BigEndianKey32(number.rawValue), ReadModelCodec.encode(row))
+        try txn.put(databases.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+            ReadModelCodec.encode(row, into: $0)
+        }
     }
 
     func revenueRow(_ key: RevenueKey) throws -> RevenueTotals? {

@@ -8,19 +8,17 @@ internal import LMDB
 /// - revenue: orders placed, orders cancelled, gross, captured, refunded (`Int64` each);
 /// - status counts: one `Int64` per status, in `OrderStatus` order.
 enum ReadModelCodec {
-    static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.entries.count * 12 }
+    static func size(of row: CustomerTotals) -> Int { 24 + size(of: row.net) }
 
-    static func encode(_ row: CustomerTotals) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 24 + size(of: row.net))
-        bytes.withUnsafeMutableBytes { buffer in
-            var writer = ByteWriter(buffer)
-            writer.write(row.orders)
-            writer.write(row.openOrders)
-            writer.write(row.cancelled)
-            write(row.net, to: &writer)
-        }
-        return bytes
+    static func encode(_ row: CustomerTotals, into buffer: UnsafeMutableRawBufferPointer) {
+        var writer = ByteWriter(buffer)
+        writer.write(row.orders)
+        writer.write(row.openOrders)
+        writer.write(row.cancelled)
+        write(row.net, to: &writer)
     }
+
+    static func encode(_ row: CustomerTotals) -> [UInt8] { bytes(size(of: row)) { encode(row, into: $0) } }
 
     static func customer(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> CustomerTotals {
         var reader = ByteReader(bytes, what: "a customer row")
@@ -32,16 +30,16 @@ enum ReadModelCodec {
         return row
     }
 
-    static func encode(_ row: SKUTotals) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 16 + size(of: row.revenue))
-        bytes.withUnsafeMutableBytes { buffer in
-            var writer = ByteWriter(buffer)
-            writer.write(row.unitsOrdered)
-            writer.write(row.unitsCancelled)
-            write(row.revenue, to: &writer)
-        }
-        return bytes
+    static func size(of row: SKUTotals) -> Int { 16 + size(of: row.revenue) }
+
+    static func encode(_ row: SKUTotals, into buffer: UnsafeMutableRawBufferPointer) {
+        var writer = ByteWriter(buffer)
+        writer.write(row.unitsOrdered)
+        writer.write(row.unitsCancelled)
+        write(row.revenue, to: &writer)
     }
+
+    static func encode(_ row: SKUTotals) -> [UInt8] { bytes(size(of: row)) { encode(row, into: $0) } }
 
     static func sku(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> SKUTotals {
         var reader = ByteReader(bytes, what: "a sku row")
@@ -80,7 +78,7 @@ enum ReadModelCodec {
     /// so that LMDB's byte order is date order, then currency order.
     static func key(_ key: RevenueKey) -> [UInt8] {
         let day = UInt32(truncatingIfNeeded: key.day).bigEndian
-        let letters = Array(key.currency.description.utf8)
+        let letters = withUnsafeBytes(of: key.currency.packed.littleEndian) { Array($0.prefix(3)) }
         return withUnsafeBytes(of: day) { Array($0) } + letters
     }
 
@@ -92,17 +90,26 @@ enum ReadModelCodec {
     }
 
     private static func integers(_ values: [Int64]) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: values.count * 8)
-        bytes.withUnsafeMutableBytes { buffer in
+        bytes(values.count * 8) { buffer in
             var writer = ByteWriter(buffer)
             for value in values { writer.write(value) }
         }
-        return bytes
     }
 
+    private static func bytes(_ count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+    }
+
+    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * 12 }
+
     private static func write(_ amounts: CurrencyAmounts, to writer: inout ByteWriter) {
-        writer.write(UInt16(amounts.entries.count))
-        for entry in amounts.entries {
+        let entries = amounts.entries
+        writer.write(UInt16(entries.count))
+        for entry in entries {
             writer.write(entry.currency.packed)
             writer.write(entry.amount)
         }

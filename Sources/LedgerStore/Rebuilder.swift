@@ -50,7 +50,9 @@ public struct Rebuilder {
         if projections.contains(.customers) {
             try txn.clear(databases.customers)
             for (index, row) in models.customers.enumerated() {
-                try txn.put(databases.customers, BigEndianKey32(UInt32(index)), ReadModelCodec.encode(row), flags: .append)
+                try txn.put(databases.customers, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row), flags: .append) {
+                    ReadModelCodec.encode(row, into: $0)
+                }
             }
         }
         if projections.contains(.revenue) {
@@ -62,7 +64,9 @@ public struct Rebuilder {
         if projections.contains(.skus) {
             try txn.clear(databases.skus)
             for (index, row) in models.skus.enumerated() {
-                try txn.put(databases.skus, BigEndianKey32(UInt32(index)), ReadModelCodec.encode(row), flags: .append)
+                try txn.put(databases.skus, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row), flags: .append) {
+                    ReadModelCodec.encode(row, into: $0)
+                }
             }
         }
         if projections.contains(.stats) { try ledger.putStatusCounts(models.statusCounts) }

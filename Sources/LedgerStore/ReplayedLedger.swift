@@ -3,21 +3,38 @@ public import LedgerDomain
 /// Everything a replay of the log derives, in memory, indexed by dense numbers.
 public struct ReplayedLedger: Sendable {
     /// Order states by order number.
-    public var orders: [OrderState] = []
+    public let orders: Interleaved<OrderState>
     /// The seq of each order's latest event, by order number.
-    public var lastSeqs: [UInt64] = []
+    public let lastSeqs: Interleaved<UInt64>
     /// The customers, revenue, skus and status read models.
-    public var readModels = InMemoryReadModels()
+    public let readModels: InMemoryReadModels
     /// The seq of the last event replayed (0 for an empty log).
-    public var headSeq: UInt64 = 0
+    public let headSeq: UInt64
     /// Ids named by the log, by dense number (gathered only when asked for).
-    public var orderIDs: [String] = []
-    public var customerIDs: [String] = []
-    public var skuIDs: [String] = []
+    public let orderIDs: [String]
+    public let customerIDs: [String]
+    public let skuIDs: [String]
     /// Breaks of the log's own invariants found while replaying (empty when it is sound).
-    public var problems: [String] = []
+    public let problems: [String]
 
-    public init() {}
+    /// Joins the parts of a replay (partition `i` of `parts.count` at index `i`): the orders stay
+    /// in their parts, read in number order through `Interleaved`, and the rows add up; the
+    /// whole-log checks and names come from the first part.
+    init(merging parts: consuming [ReplayedPart]) {
+        orders = Interleaved(parts.map(\.orders))
+        lastSeqs = Interleaved(parts.map(\.lastSeqs))
+        var first = parts.removeFirst()
+        for part in parts {
+            first.readModels.merge(part.readModels)
+            first.problems += part.problems
+        }
+        readModels = first.readModels
+        headSeq = first.headSeq
+        orderIDs = first.orderIDs
+        customerIDs = first.customerIDs
+        skuIDs = first.skuIDs
+        problems = first.problems
+    }
 
     public var eventCount: Int { Int(headSeq) }
 
