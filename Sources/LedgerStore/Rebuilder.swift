@@ -23,7 +23,7 @@ public struct Rebuilder {
     ) throws -> RebuildSummary {
         let started = Date()
         let events = try store.write { ledger in
-            let replayed = try core.replay(in: ledger, collectingNames: false, progress: progress)
+            let replayed = try core.replay(in: ledger, collectingNames: false, releasingPages: true, progress: progress)
             guard replayed.problems.isEmpty else {
                 throw StoreError.corrupt("the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
             }

@@ -31,18 +31,25 @@ public struct ReplayCore {
     /// Replays every event; `progress` gets the number of events replayed now and then.
     /// `collectingNames`: also gather the ids the log names (verify compares them).
     public func replay(collectingNames: Bool = false, progress: (Int) -> Void = { _ in }) throws -> ReplayedLedger {
-        try store.read { ledger in try replay(in: ledger, collectingNames: collectingNames, progress: progress) }
+        try store.read { ledger in
+            try replay(in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress)
+        }
     }
 
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
-    func replay(in ledger: LedgerTransaction, collectingNames: Bool, progress: (Int) -> Void) throws -> ReplayedLedger {
+    /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
+    /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
+    /// time of mapping them again).
+    func replay(
+        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void
+    ) throws -> ReplayedLedger {
         let databases = store.databases
         let expected = ReplaySizes(
             orders: try ledger.txn.count(databases.orderNames), customers: try ledger.txn.count(databases.customerNames),
             skus: try ledger.txn.count(databases.skuNames))
         let head = try ledger.txn.withCursor(databases.log) { try $0.last().map { BigEndianKey64.decode($0.key) } } ?? 0
         let partitions = threads
-        let region = store.environment.mappedRegion()
+        let region = releasingPages ? store.environment.mappedRegion() : nil
         let workers = (1..<partitions).map { index in
             BackgroundThread { [store] in
                 try store.read { snapshot in
@@ -65,7 +72,7 @@ public struct ReplayCore {
     }
 
     /// How many events pass between two releases of the mapped pages read (a power of two).
-    static let releaseInterval = 1 << 16
+    static let releaseInterval = 1 << 18
 
     /// Folds `partition`'s share of the log up to seq `head`, as `ledger` sees it, releasing the
     /// pages of `region` now and then: without that, a rebuild's resident memory would hold most

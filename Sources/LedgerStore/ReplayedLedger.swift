@@ -38,8 +38,18 @@ public struct ReplayedLedger: Sendable {
 
     public var eventCount: Int { Int(headSeq) }
 
-    /// The keys of the customer→orders index: every order under its customer, ascending.
+    /// The keys of the customer→orders index, ascending: every order under its customer, grouped
+    /// by a counting sort (order numbers already ascend within each customer).
     var customerOrderKeys: [UInt64] {
-        orders.enumerated().map { LedgerTransaction.customerOrderKey($1.customer, OrderNumber(UInt32($0))).value }.sorted()
+        let customers = (orders.lazy.map(\.customer.index).max() ?? -1) + 1
+        var next = [Int](repeating: 0, count: customers + 1)
+        for order in orders { next[order.customer.index + 1] += 1 }
+        for customer in 0..<customers { next[customer + 1] += next[customer] }
+        var keys = [UInt64](repeating: 0, count: orders.count)
+        for (number, order) in orders.enumerated() {
+            keys[next[order.customer.index]] = LedgerTransaction.customerOrderKey(order.customer, OrderNumber(UInt32(number))).value
+            next[order.customer.index] += 1
+        }
+        return keys
     }
 }

@@ -16,7 +16,7 @@ public struct Verifier {
 
     public func verify(progress: (Int) -> Void = { _ in }) throws -> VerifyReport {
         try store.read { ledger in
-            let replayed = try core.replay(in: ledger, collectingNames: true, progress: progress)
+            let replayed = try core.replay(in: ledger, collectingNames: true, releasingPages: false, progress: progress)
             var differences = replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger)
             differences += try compareRows(
