@@ -20,8 +20,8 @@ struct ReplayPartition: Sendable {
 
     var checksWholeLog: Bool { index == 0 }
 
-    func owns(_ order: OrderNumber) -> Bool { order.index & (count - 1) == index }
+    @inline(__always) func owns(_ order: OrderNumber) -> Bool { order.index & (count - 1) == index }
 
     /// The position of `order` among this partition's orders.
-    func position(of order: OrderNumber) -> Int { order.index >> shift }
+    @inline(__always) func position(of order: OrderNumber) -> Int { order.index >> shift }
 }

@@ -116,4 +116,19 @@ struct EnvironmentTests {
         #expect(try env.read { txn in try txn.get(db, "k").map { Array($0) } } == [42])
         #expect(throws: LMDBError.self) { try env.openDatabase(named: "absent") }
     }
+
+    @Test func releasingTheMappedPagesKeepsBorrowedValuesReadable() throws {
+        let directory = TemporaryDirectory()
+        let env = try Environment(directory: directory.path)
+        let db = try env.openDatabase(named: "things")
+        let big = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try env.write { txn in try txn.put(db, "big", big) }
+        let region = try #require(env.mappedRegion())
+        try env.read { txn in
+            let value = try #require(try txn.get(db, "big"))
+            #expect(value.elementsEqual(big))
+            region.releasePages()
+            #expect(value.elementsEqual(big))
+        }
+    }
 }

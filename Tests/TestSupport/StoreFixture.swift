@@ -15,4 +15,21 @@ public enum StoreFixture {
         let database = try environment.openDatabase(named: name)
         try environment.write { txn in _ = try txn.delete(database, key) }
     }
+
+    /// Every entry of a named database, in key order.
+    public static func entries(database name: String, at path: String) throws -> [(key: [UInt8], value: [UInt8])] {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        return try environment.read { txn in
+            try txn.withCursor(database) { cursor in
+                var all: [(key: [UInt8], value: [UInt8])] = []
+                var entry = try cursor.first()
+                while let current = entry {
+                    all.append((Array(current.key), Array(current.value)))
+                    entry = try cursor.next()
+                }
+                return all
+            }
+        }
+    }
 }

@@ -1,0 +1,116 @@
+import BatchGenerator
+import LedgerDomain
+@testable import LedgerStore
+import TestSupport
+import Testing
+
+struct ReplayCoreTests {
+    let directory = TemporaryDirectory()
+    var path: String { directory.path + "/store" }
+
+    func importGenerated(orders: Int = 800, badShare: Double = 0.15) throws -> LedgerStore {
+        var lines: [String] = []
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, seed: 5, badShare: badShare, customers: 70, skus: 40))
+        _ = generator.generate { lines.append($0) }
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("b.csv", lines.joined(separator: "\n") + "\n"), options: ImportOptions(chunkSize: 61))
+        return store
+    }
+
+    @Test func everyThreadCountReplaysTheSameLedger() throws {
+        let store = try importGenerated()
+        let whole = try ReplayCore(store: store, threads: 1).replay(collectingNames: true)
+        #expect(whole.problems.isEmpty)
+        #expect(whole.orders.count == 800 && whole.orderIDs.count == 800)
+        for threads in [2, 3, 4] {
+            let split = try ReplayCore(store: store, threads: threads).replay(collectingNames: true)
+            #expect(Array(split.orders) == Array(whole.orders), "\(threads) threads")
+            #expect(Array(split.lastSeqs) == Array(whole.lastSeqs))
+            #expect(split.readModels == whole.readModels)
+            #expect(split.headSeq == whole.headSeq)
+            #expect(split.orderIDs == whole.orderIDs && split.customerIDs == whole.customerIDs && split.skuIDs == whole.skuIDs)
+            #expect(split.problems.isEmpty)
+        }
+    }
+
+    @Test func aBrokenStreamIsReportedWhicheverPartitionFoldsIt() throws {
+        do {
+            _ = try importGenerated(orders: 40, badShare: 0)
+        }
+        // Break the version of a later event of order number 1 (the second partition's with two threads).
+        let (key, event) = try #require(try StoreFixture.entries(database: "log", at: path).first {
+            $0.value[0] != EventKind.placed.rawValue && $0.value[4] == 1 && $0.value[5...7].allSatisfy { $0 == 0 }
+        })
+        var damaged = event
+        damaged[8] &+= 5
+        try StoreFixture.put(damaged, key: key, database: "log", at: path)
+        let store = try LedgerStore(path: path)
+        for threads in [1, 2, 4] {
+            let replayed = try ReplayCore(store: store, threads: threads).replay()
+            #expect(replayed.problems.contains { $0.contains("order number 1 jumps from version") }, "\(threads) threads")
+        }
+        #expect(try Verifier(store: store).verify().differences.contains { $0.hasPrefix("log: seq ") && $0.contains("jumps from version") })
+    }
+
+    @Test func interleavedPartsReadInNumberOrder() {
+        #expect(Array(Interleaved([[0, 2, 4], [1, 3]])) == [0, 1, 2, 3, 4])
+        #expect(Array(Interleaved([[0, 2], [1, 3, 5]])) == [0, 1, 2, 3])
+        #expect(Array(Interleaved([[0, 4], [1, 5], [2], [3]])) == [0, 1, 2, 3, 4, 5])
+        #expect(Array(Interleaved([[7, 8, 9]])) == [7, 8, 9])
+        #expect(Interleaved([[Int](), []]).isEmpty)
+    }
+
+    @Test func anEncodedEventReadsBackWhatWasWritten() throws {
+        let lines = [EventLine(sku: SKUNumber(3), quantity: 2, unitPrice: 250), EventLine(sku: SKUNumber(9), quantity: 1, unitPrice: 99)]
+        let event = OrderEvent(
+            kind: .placed, order: OrderNumber(12), version: 1, at: Timestamp(milliseconds: 1_700_000_000_000), amount: 599,
+            customer: CustomerNumber(4), currency: try #require(Currency("EUR")), lines: lines)
+        let names = NameDefinitions(order: "O-12", customer: "C-4", skus: ["SKU-9"])
+        let bytes = encoded(event, names: names, previousSeq: 0)
+        try bytes.withUnsafeBytes { raw in
+            let read = try EncodedEvent(raw)
+            #expect(read.kind == .placed && read.order == event.order && read.version == 1 && read.at == event.at)
+            #expect(read.amount == 599 && read.customer == event.customer && read.currency == event.currency)
+            #expect(Array(read.lines) == lines && read.lineCount == 2 && read.itemCount == 3)
+            #expect(read.namesNewCustomer && read.previousSeq == 0 && read.note == nil)
+            #expect(try read.names() == names)
+            let peek = try #require(EncodedEvent.Peek(raw))
+            #expect(peek.kind == .placed && peek.order == event.order && peek.customer == event.customer)
+            #expect(Array(peek.skus) == [SKUNumber(3), SKUNumber(9)])
+        }
+        let cancelled = OrderEvent(kind: .cancelled, order: OrderNumber(12), version: 2, at: event.at, amount: 599, note: "changed mind")
+        try encoded(cancelled, names: NameDefinitions(), previousSeq: 41).withUnsafeBytes { raw in
+            let read = try EncodedEvent(raw)
+            #expect(read.note == "changed mind" && read.previousSeq == 41 && read.lines.isEmpty)
+            #expect(try EventCodec.decode(raw).event == cancelled)
+        }
+    }
+
+    @Test func aDamagedEventIsRefusedWithWhatIsWrong() {
+        let event = OrderEvent(kind: .paid, order: OrderNumber(1), version: 2, at: Timestamp(milliseconds: 0), amount: 5)
+        let bytes = encoded(event, names: NameDefinitions(), previousSeq: 1)
+        #expect(refusal(bytes.dropLast()) == "an event is truncated")
+        #expect(refusal(bytes + [0]) == "an event has trailing bytes")
+        #expect(refusal([9] + bytes.dropFirst()) == "an event has an unknown kind")
+        #expect(refusal([]) == "an event is empty")
+        #expect(refusal(Array(bytes.prefix(20))) == "an event is truncated")
+        #expect(Array(bytes.prefix(20)).withUnsafeBytes { EncodedEvent.Peek($0) } == nil)
+    }
+
+    private func encoded(_ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: EventCodec.size(of: event, names: names))
+        bytes.withUnsafeMutableBytes { EventCodec.encode(event, names: names, previousSeq: previousSeq, into: $0) }
+        return bytes
+    }
+
+    private func refusal(_ bytes: some Collection<UInt8>) -> String? {
+        do {
+            _ = try Array(bytes).withUnsafeBytes { try EncodedEvent($0) }
+            return nil
+        } catch StoreError.corrupt(let reason) {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+}
