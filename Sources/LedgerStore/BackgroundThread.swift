@@ -15,9 +15,9 @@ final class BackgroundThread<Value: Sendable>: Sendable {
         thread.start()
     }
 
-    /// Waits for the closure to end.
+    /// Waits for the closure to end and hands over its result (call it once).
     func wait() throws -> Value {
         finished.wait()
-        return try outcome.withLock { $0! }.get()
+        return try outcome.withLock { $0.take()! }.get()
     }
 }

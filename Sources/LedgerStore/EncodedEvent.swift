@@ -59,6 +59,9 @@ struct EncodedEvent: OrderEventFacts {
     /// Where the event's bytes start.
     var start: UnsafeRawPointer { base }
 
+    /// The event's bytes.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
     /// The lines of the event whose bytes start at `start` (checked when it was read).
     static func lines(ofPlacedEventAt start: UnsafeRawPointer, count: Int) -> EncodedEventLines {
         EncodedEventLines(base: start + EventCodec.headerSize, count: count)

@@ -1,66 +1,56 @@
 internal import LedgerDomain
 
-/// One thread's replay in progress: what it has folded so far, and the log invariants it checks.
+/// One thread's replay of its range of the log, in progress.
 ///
 /// The hot path allocates nothing per event: events are read in place (`EncodedEvent`), order
 /// states and rows sit in arrays by dense number, and a `cancelled` reads the lines it needs from
 /// its order's `placed` event, still in the memory map (it stays valid while the transaction does).
-/// It folds only its partition's orders; the first partition also checks the log as a whole.
+/// Events of orders placed before the range are deferred to the join (`ReplayedLedger`).
 struct ReplayRun {
     private let service = OrderService()
-    private let partition: ReplayPartition
     private let collectingNames: Bool
-    private var ledger = ReplayedPart()
+    private var part = ReplayedPart()
     private var rows: ReplayRows
-    /// Where each order's `placed` event lies in the map, by position in the partition.
+    /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
     private var placedEvents: [UnsafeRawPointer] = []
-    private var expectedSeq: UInt64 = 1
-    /// Orders placed and customers named so far in the whole log (first partition only).
-    private var ordersPlaced = 0
-    private var customersNamed = 0
-    private var problems: [String] = []
 
-    /// `collectingNames`: also gather the ids the log names, by dense number (for verify; only the
-    /// first partition does). `expected` sizes the arrays up front (a hint: they grow past it).
-    init(_ partition: ReplayPartition, collectingNames: Bool, expected: ReplaySizes) {
-        self.partition = partition
-        self.collectingNames = collectingNames && partition.checksWholeLog
+    /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
+    /// arrays up front (a hint: they grow past it).
+    init(collectingNames: Bool, expected: ReplaySizes) {
+        self.collectingNames = collectingNames
         rows = ReplayRows(customers: expected.customers, skus: expected.skus)
-        let orders = expected.orders / partition.count + 1
-        ledger.orders.reserveCapacity(orders)
-        ledger.lastSeqs.reserveCapacity(orders)
-        placedEvents.reserveCapacity(orders)
+        part.orders.reserveCapacity(expected.orders)
+        part.lastSeqs.reserveCapacity(expected.orders)
+        part.placedSeqs.reserveCapacity(expected.orders)
+        placedEvents.reserveCapacity(expected.orders)
+    }
+
+    /// The position of order `number` among the orders placed in this range, if it was.
+    private func position(of number: OrderNumber) -> Int? {
+        guard let first = part.firstOrder, number.index >= first, number.index - first < part.orders.count else { return nil }
+        return number.index - first
     }
 
     /// Starts loading the rows that folding `bytes` (an event a few places ahead) will touch.
     /// It only reads: what it cannot make sense of, the fold will report.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
-        guard let peek = EncodedEvent.Peek(bytes), partition.owns(peek.order) else { return }
+        guard let peek = EncodedEvent.Peek(bytes) else { return }
         if peek.kind == .placed {
             rows.prefetchCustomer(peek.customer)
             for sku in peek.skus { rows.prefetchSKU(sku) }
-        } else if case let position = partition.position(of: peek.order), position < ledger.orders.count {
-            rows.prefetchCustomer(ledger.orders[position].customer)
+        } else if let position = position(of: peek.order) {
+            rows.prefetchCustomer(part.orders[position].customer)
             if peek.kind == .cancelled {
-                for line in placedLines(at: position, count: Int(ledger.orders[position].lineCount)) {
-                    rows.prefetchSKU(line.sku)
-                }
+                for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
             }
         }
     }
 
-    /// Folds the event at `seq`, whose bytes are `bytes`, if it is this partition's.
+    /// Folds the event at `seq`, whose bytes are `bytes`.
     mutating func fold(seq: UInt64, bytes: UnsafeRawBufferPointer) {
-        if partition.checksWholeLog, seq != expectedSeq { problem("the log jumps from seq \(expectedSeq - 1) to \(seq)") }
-        expectedSeq = seq + 1
-        ledger.headSeq = seq
-        let peek = EncodedEvent.Peek(bytes)
-        // An event of another partition is that partition's to check; one too damaged to name its
-        // order is the first partition's.
-        guard peek.map({ partition.owns($0.order) }) ?? partition.checksWholeLog else {
-            if partition.checksWholeLog, let peek, peek.kind == .placed { checkPlacement(peek, seq: seq) }
-            return
-        }
+        if let last = part.lastSeq, seq != last + 1 { problem("the log jumps from seq \(last) to \(seq)") }
+        if part.firstSeq == nil { part.firstSeq = seq }
+        part.lastSeq = seq
         let event: EncodedEvent
         do {
             event = try EncodedEvent(bytes)
@@ -68,71 +58,84 @@ struct ReplayRun {
             return problem("seq \(seq) does not decode: \(error)")
         }
         if event.kind == .placed {
-            if partition.checksWholeLog, let peek { checkPlacement(peek, seq: seq) }
             place(event, seq: seq)
         } else {
             advance(event, seq: seq)
         }
     }
 
-    /// This partition's orders (by position), rows and problems.
+    /// What the range gave.
     consuming func finish() -> ReplayedPart {
-        ledger.readModels = rows.finished()
-        ledger.problems = problems
-        return ledger
+        part.readModels = rows.finished()
+        return part
     }
 
-    /// Checks a `placed` event against the whole log's numbering, and gathers its names. Its
-    /// header is all it reads: the rest is checked by the partition that folds it.
-    private mutating func checkPlacement(_ event: EncodedEvent.Peek, seq: UInt64) {
-        let index = event.order.index
-        guard index == ordersPlaced else {
-            return problem("seq \(seq) places order number \(index), expected \(ordersPlaced)")
+    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
+        let number = event.order.index
+        if part.firstOrder == nil {
+            part.firstOrder = number
+            part.firstOrderSeq = seq
         }
+        let expected = part.firstOrder! + part.orders.count
+        guard number == expected else { return problem("seq \(seq) places order number \(number), expected \(expected)") }
         guard event.version == 1, event.previousSeq == 0 else {
             return problem("seq \(seq) places an order at version \(event.version)")
         }
-        ordersPlaced += 1
         if event.namesNewCustomer {
-            if event.customer.index != customersNamed {
-                problem("seq \(seq) names customer number \(event.customer.index), expected \(customersNamed)")
+            if part.firstCustomer == nil {
+                part.firstCustomer = event.customer.index
+                part.firstCustomerSeq = seq
             }
-            customersNamed += 1
+            let expected = part.firstCustomer! + part.customersNamed
+            if event.customer.index != expected {
+                problem("seq \(seq) names customer number \(event.customer.index), expected \(expected)")
+            }
+            part.customersNamed += 1
         }
         if collectingNames { collectNames(of: event) }
-    }
-
-    /// Folds a `placed` event of this partition (one that breaks the numbering was reported by
-    /// `checkPlacement` and is skipped).
-    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
-        guard partition.position(of: event.order) == ledger.orders.count, event.version == 1, event.previousSeq == 0 else {
-            return
-        }
         let after = service.evolve(nil, event)
-        ledger.orders.append(after)
-        ledger.lastSeqs.append(seq)
+        part.orders.append(after)
+        part.lastSeqs.append(seq)
+        part.placedSeqs.append(seq)
         placedEvents.append(event.start)
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
 
     private mutating func advance(_ event: EncodedEvent, seq: UInt64) {
-        let index = event.order.index
-        let position = partition.position(of: event.order)
-        guard position < ledger.orders.count else {
-            return problem("seq \(seq) is a \(event.kind) event of order number \(index), which was never placed")
+        let number = event.order.index
+        if part.firstOrder.map({ number < $0 }) ?? true {
+            return deferToJoin(event, seq: seq)
         }
-        let before = ledger.orders[position]
-        if event.version != before.version + 1 {
-            problem("seq \(seq): order number \(index) jumps from version \(before.version) to \(event.version)")
+        guard let position = position(of: event.order) else {
+            return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
         }
-        if event.previousSeq != ledger.lastSeqs[position] {
-            problem("seq \(seq): order number \(index)'s stream points back to \(event.previousSeq), not \(ledger.lastSeqs[position])")
+        let before = part.orders[position]
+        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.lastSeqs[position]) {
+            problem(broken)
         }
         let after = service.evolve(before, event)
-        ledger.orders[position] = after
-        ledger.lastSeqs[position] = seq
+        part.orders[position] = after
+        part.lastSeqs[position] = seq
         let lines = placedLines(at: position, count: event.kind == .cancelled ? Int(before.lineCount) : 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
+    }
+
+    /// What is wrong with `event` following its order's state `before` and latest seq, if anything.
+    static func streamBreak(_ event: EncodedEvent, seq: UInt64, before: OrderState, lastSeq: UInt64) -> String? {
+        if event.version != before.version + 1 {
+            return "seq \(seq): order number \(event.order.index) jumps from version \(before.version) to \(event.version)"
+        }
+        if event.previousSeq != lastSeq {
+            return "seq \(seq): order number \(event.order.index)'s stream points back to \(event.previousSeq), not \(lastSeq)"
+        }
+        return nil
+    }
+
+    /// Keeps an event of an order placed before this range for the join.
+    private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
+        let bytes = event.bytes
+        part.deferred.append((seq, part.deferredBytes.count, bytes.count))
+        part.deferredBytes.append(contentsOf: bytes)
     }
 
     /// The first `count` lines of the `placed` event of the order at `position`.
@@ -140,15 +143,14 @@ struct ReplayRun {
         EncodedEvent.lines(ofPlacedEventAt: placedEvents[position], count: count)
     }
 
-    private mutating func collectNames(of event: EncodedEvent.Peek) {
-        // An event that does not decode is reported by the partition that folds it.
-        guard let names = try? EncodedEvent(event.bytes).names() else { return }
-        ledger.orderIDs.append(names.order ?? "")
-        if let customer = names.customer { ledger.customerIDs.append(customer) }
-        ledger.skuIDs.append(contentsOf: names.skus)
+    private mutating func collectNames(of event: EncodedEvent) {
+        guard let names = try? event.names() else { return }  // checked when `event` was made
+        part.orderIDs.append(names.order ?? "")
+        if let customer = names.customer { part.customerIDs.append(customer) }
+        part.skuIDs.append(contentsOf: names.skus)
     }
 
     private mutating func problem(_ text: String) {
-        if problems.count < 1_000 { problems.append(text) }
+        if part.problems.count < 1_000 { part.problems.append(text) }
     }
 }

@@ -3,9 +3,9 @@ public import LedgerDomain
 /// Everything a replay of the log derives, in memory, indexed by dense numbers.
 public struct ReplayedLedger: Sendable {
     /// Order states by order number.
-    public let orders: Interleaved<OrderState>
+    public let orders: Segmented<OrderState>
     /// The seq of each order's latest event, by order number.
-    public let lastSeqs: Interleaved<UInt64>
+    public let lastSeqs: Segmented<UInt64>
     /// The customers, revenue, skus and status read models.
     public let readModels: InMemoryReadModels
     /// The seq of the last event replayed (0 for an empty log).
@@ -17,23 +17,15 @@ public struct ReplayedLedger: Sendable {
     /// Breaks of the log's own invariants found while replaying (empty when it is sound).
     public let problems: [String]
 
-    /// Joins the parts of a replay (partition `i` of `parts.count` at index `i`): the orders stay
-    /// in their parts, read in number order through `Interleaved`, and the rows add up; the
-    /// whole-log checks and names come from the first part.
-    init(merging parts: consuming [ReplayedPart]) {
-        orders = Interleaved(parts.map(\.orders))
-        lastSeqs = Interleaved(parts.map(\.lastSeqs))
-        var first = parts.removeFirst()
-        for part in parts {
-            first.readModels.merge(part.readModels)
-            first.problems += part.problems
-        }
-        readModels = first.readModels
-        headSeq = first.headSeq
-        orderIDs = first.orderIDs
-        customerIDs = first.customerIDs
-        skuIDs = first.skuIDs
-        problems = first.problems
+    init(_ join: ReplayJoin) {
+        orders = Segmented(join.orders)
+        lastSeqs = Segmented(join.lastSeqs)
+        readModels = join.readModels
+        headSeq = join.lastSeq
+        orderIDs = join.orderIDs
+        customerIDs = join.customerIDs
+        skuIDs = join.skuIDs
+        problems = join.problems
     }
 
     public var eventCount: Int { Int(headSeq) }

@@ -1,15 +1,30 @@
 internal import LedgerDomain
 
-/// What one replay thread derives from its partition of the orders.
+/// What one replay thread derives from its range of the log. Events of orders placed before the
+/// range are not folded but kept (`deferred`): their orders' states are only known once the
+/// parts before are joined.
 struct ReplayedPart: Sendable {
-    /// Order states and latest seqs, by position in the partition.
+    /// The first and last seq met in the range (`nil`: no event).
+    var firstSeq: UInt64?
+    var lastSeq: UInt64?
+    /// The number of the first order placed in the range, and the seq that placed it.
+    var firstOrder: Int?
+    var firstOrderSeq: UInt64 = 0
+    /// Order states, latest seqs and the seqs of the `placed` events, by position from `firstOrder`.
     var orders: [OrderState] = []
     var lastSeqs: [UInt64] = []
+    var placedSeqs: [UInt64] = []
+    /// The number of the first customer named in the range, the seq naming it, and how many are named.
+    var firstCustomer: Int?
+    var firstCustomerSeq: UInt64 = 0
+    var customersNamed = 0
     var readModels = InMemoryReadModels()
-    var headSeq: UInt64 = 0
-    /// Names, by dense number (first partition only, when asked for).
+    /// Names, by dense number from the first ones named in the range (when asked for).
     var orderIDs: [String] = []
     var customerIDs: [String] = []
     var skuIDs: [String] = []
     var problems: [String] = []
+    /// Events of earlier orders, in seq order, with their bytes copied out of the map.
+    var deferred: [(seq: UInt64, start: Int, count: Int)] = []
+    var deferredBytes: [UInt8] = []
 }
