@@ -17,9 +17,11 @@ public enum GeneratedLedger {
         public let events: Int
     }
 
+    /// Removed when the process exits.
     public static let folder: String = {
         let path = NSTemporaryDirectory() + "orders-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: GeneratedLedger.folder) }
         return path
     }()
 
@@ -38,12 +40,15 @@ public enum GeneratedLedger {
 
     nonisolated(unsafe) private static var imported: Store?
 
-    /// The CSV batch of `orders` orders imported into a store, once per process.
+    /// The CSV batch of `orders` orders imported into a store, once per process. The import skips
+    /// fsync; the store is flushed to disk before it is handed out, so that no benchmark runs
+    /// while the kernel is still writing it back.
     public static func store(orders: Int) throws -> Store {
         if let imported { return imported }
         let batch = batch(orders: orders, format: .csv)
         let path = folder + "/store"
         let summary = try Importer(store: LedgerStore(path: path, durable: false)).importFile(batch.path)
+        sync()
         let made = Store(path: path, events: summary.accepted)
         imported = made
         return made
