@@ -46,8 +46,12 @@ public final class LedgerStore: @unchecked Sendable {
             }
         } catch let error as StoreError {
             throw error
+        } catch let error as LMDBError where error.isPermissionDenied && readOnly {
+            throw StoreError.notReadable(
+                path: path,
+                reason: "permission denied (a reader needs to read data.mdb and to write lock.mdb, where LMDB readers register; run as the store's owner or ask for access)")
         } catch let error as LMDBError where error.isPermissionDenied {
-            throw StoreError.notWritable(path: path, reason: "permission denied")
+            throw StoreError.notWritable(path: path, reason: Self.refusal(error))
         } catch let error as LMDBError where error.isCorrupted {
             throw StoreError.damagedFile(path: path, reason: error.operation.hasPrefix("opening") ? error.message : error.operation)
         } catch let error as LMDBError where error.isMissing {
@@ -88,10 +92,15 @@ public final class LedgerStore: @unchecked Sendable {
         do {
             return try body()
         } catch let error as LMDBError where error.isPermissionDenied {
-            throw StoreError.notWritable(path: path, reason: "permission denied")
+            throw StoreError.notWritable(path: path, reason: Self.refusal(error))
         } catch let error as LMDBError {
             throw StoreError.engine(error.description)
         }
+    }
+
+    /// Why the system refused to let the store be written, in words a user can act on.
+    private static func refusal(_ error: LMDBError) -> String {
+        error.code == EROFS ? "it is on a read-only file system (queries still work)" : "permission denied"
     }
 
     // MARK: - Reading the log

@@ -4,6 +4,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case missing(path: String)
     /// The store (or its directory) cannot be written.
     case notWritable(path: String, reason: String)
+    /// The store cannot be opened even for reading (permissions).
+    case notReadable(path: String, reason: String)
     /// The store was written by a newer `orders` with a format this one does not know.
     case newerFormat(path: String, found: UInt32, supported: UInt32)
     /// Stored bytes do not decode; the message says which.
@@ -19,6 +21,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "no store at \(path); import a batch first (orders import --store \(path) FILE) or pass --store"
         case .notWritable(let path, let reason):
             "cannot write the store at \(path): \(reason)"
+        case .notReadable(let path, let reason):
+            "cannot read the store at \(path): \(reason)"
         case .newerFormat(let path, let found, let supported):
             "the store at \(path) has format version \(found), but this orders understands up to \(supported); use a newer orders"
         case .corrupt(let message):

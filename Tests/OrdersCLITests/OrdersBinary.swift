@@ -23,13 +23,20 @@ enum OrdersBinary {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/orders")
     }()
 
+    /// Runs a program as another user (util-linux).
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether `unprivileged` runs can drop privileges: always unless root without `setpriv`.
+    static var canRunUnprivileged: Bool { geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv) }
+
     /// The repository's root folder (for `data/`).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Starts `orders arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> Output {
-        let process = start(arguments, in: directory, input: input)
+    /// Starts `orders arguments…` in `directory` and waits for it. `unprivileged`: as a user whom
+    /// file permissions bind (`nobody` through `setpriv` when the tests run as root).
+    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false) throws -> Output {
+        let process = start(arguments, in: directory, input: input, unprivileged: unprivileged)
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
         let outData = out.fileHandleForReading.readDataToEndOfFile()
@@ -41,10 +48,15 @@ enum OrdersBinary {
     }
 
     /// Starts `orders arguments…` without waiting (for kill tests).
-    static func start(_ arguments: [String], in directory: String? = nil, input: Data? = nil) -> Process {
+    static func start(_ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false) -> Process {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if unprivileged && geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repository.path)
         var environment = ProcessInfo.processInfo.environment
         environment["ORDERS_STORE"] = nil
