@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -66,10 +67,17 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["LMDB"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "LedgerDomainTests", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LedgerDomainTests",
+            dependencies: ["LedgerDomain", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "LedgerStoreTests",
-            dependencies: ["LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport"],
+            dependencies: [
+                "LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
