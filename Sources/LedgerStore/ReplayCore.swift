@@ -56,7 +56,7 @@ public struct ReplayCore {
             BackgroundThread { [store] in
                 try store.read { snapshot in
                     try Self.scan(
-                        range, snapshot, store, expected: expected, collectingNames: collectingNames, releasing: nil,
+                        range, snapshot, store, expected: expected, collectingNames: collectingNames, releasing: region,
                         progress: { _ in })
                 }
             }
