@@ -1,18 +1,19 @@
 /// The current state of one order: everything `decide` needs and the `orders` row is made of.
 /// A fixed-layout value; `OrderService.evolve` is the only way it changes.
 public struct OrderState: Hashable, Sendable {
+    // Declared narrow fields first: the value is 72 bytes instead of 80 (a replay holds one per order).
     public var status: OrderStatus
     public var currency: Currency
     public var customer: CustomerNumber
+    /// The number of events in the order's stream.
+    public var version: UInt32
+    public var lineCount: UInt32
     public var total: Int64
     public var paid: Int64
     public var refunded: Int64
-    /// The number of events in the order's stream.
-    public var version: UInt32
     public var placedAt: Timestamp
     /// The `at` of the latest event.
     public var updatedAt: Timestamp
-    public var lineCount: UInt32
     public var itemCount: Int64
 
     @inlinable public init(

@@ -70,11 +70,11 @@ public struct ReplayCore {
             for worker in workers { _ = try? worker.wait() }
             throw error
         }
+        // Every thread ends before anything can throw: none may outlive the store it reads.
+        var rest = workers.map { worker in Result { try worker.wait() } }
         var join = ReplayJoin()
-        try join.append(consume first) { seq in try ledger.txn.get(databases.log, BigEndianKey64(seq)) }
-        for worker in workers {
-            try join.append(try worker.wait()) { seq in try ledger.txn.get(databases.log, BigEndianKey64(seq)) }
-        }
+        join.append(consume first, placedLines: ledger.placedLines(of:))
+        while !rest.isEmpty { join.append(try rest.removeFirst().get(), placedLines: ledger.placedLines(of:)) }
         progress(Int(join.lastSeq))
         return ReplayedLedger(join)
     }

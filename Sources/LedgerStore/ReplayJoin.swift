@@ -7,7 +7,6 @@ struct ReplayJoin {
     private let service = OrderService()
     private(set) var orders: [[OrderState]] = []
     private(set) var lastSeqs: [[UInt64]] = []
-    private var placedSeqs: [[UInt64]] = []
     /// The number each segment starts at, and one past the last.
     private var starts = [0]
     private(set) var readModels = InMemoryReadModels()
@@ -20,15 +19,15 @@ struct ReplayJoin {
     private var customersNamed = 0
 
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
-    /// folding later deferred events into them copies nothing). `placedEvent` reads the event at
-    /// a seq from the log (a deferred `cancelled` needs its order's lines).
-    mutating func append(_ part: consuming ReplayedPart, placedEvent: (UInt64) throws -> UnsafeRawBufferPointer?) throws {
+    /// folding later deferred events into them copies nothing). `placedLines` reads an order's
+    /// `placed` lines back from the log (a deferred `cancelled` needs them).
+    mutating func append(_ part: consuming ReplayedPart, placedLines: (StoredOrder) throws -> [EventLine]) {
         if let first = part.firstSeq, first != lastSeq + 1 { problem("the log jumps from seq \(lastSeq) to \(first)") }
         lastSeq = part.lastSeq ?? lastSeq
-        try part.deferredBytes.withUnsafeBytes { bytes in
+        part.deferredBytes.withUnsafeBytes { bytes in
             for item in part.deferred {
                 let event = UnsafeRawBufferPointer(rebasing: bytes[item.start..<(item.start + item.count)])
-                try foldDeferred(event, seq: item.seq, placedEvent: placedEvent)
+                foldDeferred(event, seq: item.seq, placedLines: placedLines)
             }
         }
         if let first = part.firstOrder, first != starts.last! {
@@ -41,10 +40,8 @@ struct ReplayJoin {
         starts.append(starts.last! + part.orders.count)
         orders.append(part.orders)
         lastSeqs.append(part.lastSeqs)
-        placedSeqs.append(part.placedSeqs)
         part.orders = []
         part.lastSeqs = []
-        part.placedSeqs = []
         if orders.count == 1 {
             readModels = part.readModels
         } else {
@@ -57,8 +54,8 @@ struct ReplayJoin {
     }
 
     private mutating func foldDeferred(
-        _ bytes: UnsafeRawBufferPointer, seq: UInt64, placedEvent: (UInt64) throws -> UnsafeRawBufferPointer?
-    ) throws {
+        _ bytes: UnsafeRawBufferPointer, seq: UInt64, placedLines: (StoredOrder) throws -> [EventLine]
+    ) {
         guard let event = try? EncodedEvent(bytes) else { return }  // checked before it was deferred
         let number = event.order.index
         guard number < starts.last! else {
@@ -71,17 +68,17 @@ struct ReplayJoin {
         if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: lastSeqs[segment][position]) {
             problem(broken)
         }
+        var lines: [EventLine] = []
+        if event.kind == .cancelled {
+            do {
+                lines = try placedLines(StoredOrder(number: event.order, state: before, lastSeq: lastSeqs[segment][position]))
+            } catch {
+                problem("seq \(seq): the lines that order number \(number) was placed with cannot be read back (\(error))")
+            }
+        }
         let after = service.evolve(before, event)
         orders[segment][position] = after
         lastSeqs[segment][position] = seq
-        var lines = EncodedEvent.lines(ofPlacedEventAt: bytes.baseAddress!, count: 0)
-        if event.kind == .cancelled {
-            let placedSeq = placedSeqs[segment][position]
-            guard let placed = try placedEvent(placedSeq).flatMap({ try? EncodedEvent($0) }) else {
-                return problem("seq \(placedSeq), which placed order number \(number), cannot be read back")
-            }
-            lines = EncodedEvent.lines(ofPlacedEventAt: placed.start, count: Int(before.lineCount))
-        }
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &readModels)
     }
 

@@ -21,7 +21,6 @@ struct ReplayRun {
         rows = ReplayRows(customers: expected.customers, skus: expected.skus)
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
-        part.placedSeqs.reserveCapacity(expected.orders)
         placedEvents.reserveCapacity(expected.orders)
     }
 
@@ -96,7 +95,6 @@ struct ReplayRun {
         let after = service.evolve(nil, event)
         part.orders.append(after)
         part.lastSeqs.append(seq)
-        part.placedSeqs.append(seq)
         placedEvents.append(event.start)
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }

@@ -10,10 +10,9 @@ struct ReplayedPart: Sendable {
     /// The number of the first order placed in the range, and the seq that placed it.
     var firstOrder: Int?
     var firstOrderSeq: UInt64 = 0
-    /// Order states, latest seqs and the seqs of the `placed` events, by position from `firstOrder`.
+    /// Order states and latest seqs, by position from `firstOrder`.
     var orders: [OrderState] = []
     var lastSeqs: [UInt64] = []
-    var placedSeqs: [UInt64] = []
     /// The number of the first customer named in the range, the seq naming it, and how many are named.
     var firstCustomer: Int?
     var firstCustomerSeq: UInt64 = 0
