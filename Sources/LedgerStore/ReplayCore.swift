@@ -47,47 +47,86 @@ public struct ReplayCore {
     ) throws -> ReplayedLedger {
         let databases = store.databases
         let head = try ledger.txn.withCursor(databases.log) { try $0.last().map { BigEndianKey64.decode($0.key) } } ?? 0
-        let ranges = ReplayRange.split(upTo: head, into: threads)
+        let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
+        let queue = RangeQueue(count: ranges.count)
         let expected = ReplaySizes(
             orders: try ledger.txn.count(databases.orderNames) / ranges.count,
             customers: try ledger.txn.count(databases.customerNames), skus: try ledger.txn.count(databases.skuNames))
         let region = releasingPages ? store.environment.mappedRegion() : nil
-        let workers = ranges.dropFirst().map { range in
-            BackgroundThread { [store] in
-                try store.read { snapshot in
-                    try Self.scan(
-                        range, snapshot, store, expected: expected, collectingNames: collectingNames, releasing: region,
-                        progress: { _ in })
-                }
-            }
+        let work = Work(ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region)
+        let workers = (1..<min(threads, ranges.count)).map { _ in
+            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) } }
         }
-        let first: ReplayedPart
+        let first: ReplayShare
         do {
-            first = try Self.scan(
-                ranges[0], ledger, store, expected: expected, collectingNames: collectingNames, releasing: region,
-                progress: { progress(min(Int(head), $0 * ranges.count)) })
+            first = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
         } catch {
             for worker in workers { _ = try? worker.wait() }
             throw error
         }
         // Every thread ends before anything can throw: none may outlive the store it reads.
-        var rest = workers.map { worker in Result { try worker.wait() } }
-        var join = ReplayJoin()
-        join.append(consume first, placedLines: ledger.placedLines(of:))
-        while !rest.isEmpty { join.append(try rest.removeFirst().get(), placedLines: ledger.placedLines(of:)) }
+        let rest = workers.map { worker in Result { try worker.wait() } }
+        var shares = [first]
+        for share in rest { shares.append(try share.get()) }
+        // Move every part to its place, so that the join owns its arrays alone.
+        var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
+        var readModels = InMemoryReadModels()
+        for index in shares.indices {
+            for (range, part) in shares[index].parts { parts[range] = part }
+            shares[index].parts = []
+            let rows = shares[index].readModels
+            shares[index].readModels = InMemoryReadModels()
+            if index == 0 { readModels = rows } else { readModels.merge(rows) }
+        }
+        shares = []
+        var join = ReplayJoin(readModels: readModels)
+        for range in parts.indices { join.append(parts[range].take()!, placedLines: ledger.placedLines(of:)) }
         progress(Int(join.lastSeq))
         return ReplayedLedger(join)
     }
 
-    /// Folds the events of `range`, as `ledger` sees them, releasing the pages of `region` now
-    /// and then: without that, a rebuild's resident memory would hold most of the data file (the
-    /// log's pages, and the pages the kernel maps around them).
+    /// Ranges per thread: more than one, so that a thread slowed down takes fewer; few, because
+    /// each seam between ranges leaves events for the join to fold alone.
+    static let rangesPerThread = 2
+
+    /// What every thread of one replay shares.
+    private struct Work: Sendable {
+        let ranges: [ReplayRange]
+        let queue: RangeQueue
+        let expected: ReplaySizes
+        let collectingNames: Bool
+        let region: MappedRegion?
+    }
+
+    /// Folds ranges taken from the queue, as `ledger` sees them, into one set of rows.
+    private static func fold(
+        _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, progress: (Int) -> Void
+    ) throws -> ReplayShare {
+        var share = ReplayShare()
+        var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
+        var replayed = 0
+        while let index = work.queue.take() {
+            let (part, folded) = try scan(
+                work.ranges[index], ReplayRun(collectingNames: work.collectingNames, expected: work.expected, rows: consume rows),
+                ledger, store, releasing: work.region
+            ) { progress(replayed + $0) }
+            replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
+            rows = folded
+            share.parts.append((index, part))
+        }
+        share.readModels = rows.finished()
+        return share
+    }
+
+    /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:
+    /// without that, a rebuild's resident memory would hold most of the data file (the log's
+    /// pages, and the pages the kernel maps around them).
     private static func scan(
-        _ range: ReplayRange, _ ledger: LedgerTransaction, _ store: LedgerStore, expected: ReplaySizes,
-        collectingNames: Bool, releasing region: MappedRegion?, progress: (Int) -> Void
-    ) throws -> ReplayedPart {
-        try ledger.txn.withCursor(store.databases.log) { cursor in
-            var run = ReplayRun(collectingNames: collectingNames, expected: expected)
+        _ range: ReplayRange, _ run: consuming ReplayRun, _ ledger: LedgerTransaction, _ store: LedgerStore,
+        releasing region: MappedRegion?, progress: (Int) -> Void
+    ) throws -> (part: ReplayedPart, rows: ReplayRows) {
+        var run = consume run
+        return try ledger.txn.withCursor(store.databases.log) { cursor in
             // A ring of the next `lookahead` entries: each is prepared when read and folded when it
             // leaves the ring.
             let none = UnsafeRawBufferPointer(start: nil, count: 0)

@@ -1,15 +1,15 @@
 internal import LedgerDomain
 
 /// Joins the parts of a replay in log order: it checks the seams (seq, order and customer
-/// numbering), folds each part's deferred events onto the orders before it with the same
-/// `evolve` and `ReadModelFold`, and adds the rows up (folding is additive).
+/// numbering) and folds each part's deferred events onto the orders before it, with the same
+/// `evolve` and `ReadModelFold`, into the rows the threads folded (folding is additive).
 struct ReplayJoin {
     private let service = OrderService()
     private(set) var orders: [[OrderState]] = []
     private(set) var lastSeqs: [[UInt64]] = []
     /// The number each segment starts at, and one past the last.
     private var starts = [0]
-    private(set) var readModels = InMemoryReadModels()
+    private(set) var readModels: InMemoryReadModels
     private(set) var problems: [String] = []
     private(set) var orderIDs: [String] = []
     private(set) var customerIDs: [String] = []
@@ -17,6 +17,11 @@ struct ReplayJoin {
     /// The last seq joined so far (0: none).
     private(set) var lastSeq: UInt64 = 0
     private var customersNamed = 0
+
+    /// Starts from the threads' rows, added up.
+    init(readModels: InMemoryReadModels) {
+        self.readModels = readModels
+    }
 
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
     /// folding later deferred events into them copies nothing). `placedLines` reads an order's
@@ -42,11 +47,6 @@ struct ReplayJoin {
         lastSeqs.append(part.lastSeqs)
         part.orders = []
         part.lastSeqs = []
-        if orders.count == 1 {
-            readModels = part.readModels
-        } else {
-            readModels.merge(part.readModels)
-        }
         orderIDs += part.orderIDs
         customerIDs += part.customerIDs
         skuIDs += part.skuIDs

@@ -15,10 +15,11 @@ struct ReplayRun {
     private var placedEvents: [UnsafeRawPointer] = []
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
-    /// arrays up front (a hint: they grow past it).
-    init(collectingNames: Bool, expected: ReplaySizes) {
+    /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
+    /// ranges into the same rows).
+    init(collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows) {
         self.collectingNames = collectingNames
-        rows = ReplayRows(customers: expected.customers, skus: expected.skus)
+        self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
         placedEvents.reserveCapacity(expected.orders)
@@ -63,10 +64,9 @@ struct ReplayRun {
         }
     }
 
-    /// What the range gave.
-    consuming func finish() -> ReplayedPart {
-        part.readModels = rows.finished()
-        return part
+    /// What the range gave, and the rows.
+    consuming func finish() -> (part: ReplayedPart, rows: ReplayRows) {
+        (part, rows)
     }
 
     private mutating func place(_ event: EncodedEvent, seq: UInt64) {

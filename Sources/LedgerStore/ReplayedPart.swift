@@ -1,6 +1,6 @@
 internal import LedgerDomain
 
-/// What one replay thread derives from its range of the log. Events of orders placed before the
+/// What a replay derives from one range of the log (the rows apart). Events of orders placed before the
 /// range are not folded but kept (`deferred`): their orders' states are only known once the
 /// parts before are joined.
 struct ReplayedPart: Sendable {
@@ -17,7 +17,6 @@ struct ReplayedPart: Sendable {
     var firstCustomer: Int?
     var firstCustomerSeq: UInt64 = 0
     var customersNamed = 0
-    var readModels = InMemoryReadModels()
     /// Names, by dense number from the first ones named in the range (when asked for).
     var orderIDs: [String] = []
     var customerIDs: [String] = []
