@@ -9,12 +9,8 @@ struct RebuildAndVerifyTests {
     var path: String { directory.path + "/store" }
 
     func importGenerated(orders: Int = 800, badShare: Double = 0.15) throws -> LedgerStore {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, seed: 21, badShare: badShare, customers: 90, skus: 50))
-        _ = generator.generate { lines.append($0) }
-        let store = try LedgerStore(path: path, durable: false)
-        _ = try Importer(store: store).importFile(directory.file("b.csv", lines.joined(separator: "\n") + "\n"), options: ImportOptions(chunkSize: 97))
-        return store
+        let settings = GeneratorSettings(orders: orders, seed: 21, badShare: badShare, customers: 90, skus: 50)
+        return try GeneratedStore.make(in: directory, settings, chunkSize: 97)
     }
 
     /// Every query's answer, as one comparable value.

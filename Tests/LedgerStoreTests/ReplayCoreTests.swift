@@ -8,17 +8,13 @@ struct ReplayCoreTests {
     let directory = TemporaryDirectory()
     var path: String { directory.path + "/store" }
 
-    func importGenerated(orders: Int = 800, badShare: Double = 0.15) throws -> LedgerStore {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, seed: 5, badShare: badShare, customers: 70, skus: 40))
-        _ = generator.generate { lines.append($0) }
-        let store = try LedgerStore(path: path, durable: false)
-        _ = try Importer(store: store).importFile(directory.file("b.csv", lines.joined(separator: "\n") + "\n"), options: ImportOptions(chunkSize: 61))
-        return store
+    /// Seed 5, 70 customers, 40 skus, commits of 61 records.
+    func settings(orders: Int, badShare: Double) -> GeneratorSettings {
+        GeneratorSettings(orders: orders, seed: 5, badShare: badShare, customers: 70, skus: 40)
     }
 
     @Test func everyThreadCountReplaysTheSameLedger() throws {
-        let store = try importGenerated()
+        let store = try GeneratedStore.make(in: directory, settings(orders: 800, badShare: 0.15), chunkSize: 61)
         let whole = try ReplayCore(store: store, threads: 1).replay(collectingNames: true)
         #expect(whole.problems.isEmpty)
         #expect(whole.orders.count == 800 && whole.orderIDs.count == 800)
@@ -35,7 +31,7 @@ struct ReplayCoreTests {
 
     @Test func aBrokenStreamIsReportedWhicheverThreadFoldsIt() throws {
         do {
-            _ = try importGenerated(orders: 40, badShare: 0)
+            _ = try GeneratedStore.make(in: directory, settings(orders: 40, badShare: 0), chunkSize: 61)
         }
         // Break the version of a later event of order number 1; with several threads, the events
         // of an early order in later ranges are folded when the ranges are joined.

@@ -14,14 +14,9 @@ struct ReplayPropertyTests {
             count: 12, input: Gen.uint64(in: 1...1_000_000), Gen.int(in: 0...30), Gen.int(in: 1...500), Gen.int(in: 1...4)
         ) { seed, badPercent, chunk, threads in
             let directory = TemporaryDirectory()
-            var lines: [String] = []
             let settings = GeneratorSettings(
                 orders: 150, seed: seed, badShare: Double(badPercent) / 100, customers: 25, skus: 12, concurrentOrders: 40)
-            var generator = BatchGenerator(settings: settings)
-            _ = generator.generate { lines.append($0) }
-            let store = try LedgerStore(path: directory.path + "/store", durable: false)
-            let batch = directory.file("b.csv", lines.joined(separator: "\n") + "\n")
-            _ = try Importer(store: store).importFile(batch, options: ImportOptions(chunkSize: chunk))
+            let store = try GeneratedStore.make(in: directory, settings, chunkSize: chunk)
             let whole = try ReplayCore(store: store, threads: 1).replay(collectingNames: true)
             let split = try ReplayCore(store: store, threads: threads).replay(collectingNames: true)
             #expect(whole.problems.isEmpty && split.problems.isEmpty)
