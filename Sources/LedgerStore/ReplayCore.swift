@@ -25,7 +25,7 @@ public struct ReplayCore {
 
     /// How many events ahead of the fold the cursor reads, so that the rows they touch are
     /// prefetched by the time they are folded (a power of two).
-    static let lookahead = 16
+    static let lookahead = 32
 
     /// How many events pass between two releases of the mapped pages read (a power of two).
     static let releaseInterval = 1 << 17
