@@ -7,7 +7,7 @@ extension EncodedEvent {
         let kind: EventKind
         let order: OrderNumber
         let customer: CustomerNumber
-        let bytes: UnsafeRawBufferPointer
+        private let bytes: UnsafeRawBufferPointer
 
         /// `nil` when the bytes are too short or of no known kind.
         init?(_ bytes: UnsafeRawBufferPointer) {
@@ -17,10 +17,6 @@ extension EncodedEvent {
             order = OrderNumber(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
             customer = CustomerNumber(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
         }
-
-        var version: UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) }
-        var previousSeq: UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 44, as: UInt64.self)) }
-        var namesNewCustomer: Bool { bytes[1] & EncodedEvent.newCustomerFlag != 0 }
 
         /// The skus of the lines that fit in the bytes.
         var skus: some Sequence<SKUNumber> {

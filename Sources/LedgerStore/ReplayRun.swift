@@ -1,11 +1,11 @@
 internal import LedgerDomain
 
-/// One thread's replay of its range of the log, in progress.
+/// The replay of one range of the log, in progress.
 ///
 /// The hot path allocates nothing per event: events are read in place (`EncodedEvent`), order
 /// states and rows sit in arrays by dense number, and a `cancelled` reads the lines it needs from
 /// its order's `placed` event, still in the memory map (it stays valid while the transaction does).
-/// Events of orders placed before the range are deferred to the join (`ReplayedLedger`).
+/// Events of orders placed before the range are deferred to the join (`ReplayJoin`).
 struct ReplayRun {
     private let service = OrderService()
     private let collectingNames: Bool
