@@ -50,7 +50,7 @@ struct VerifyCommand: ParsableCommand {
             print(object.text)
         case .table:
             if report.isConsistent {
-                print("ok: \(report.events) events and \(report.orders) orders; every read model agrees with the log")
+                print("ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); every read model agrees with the log")
             } else {
                 print("\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
                     + "(orders rebuild recomputes read models from the log):")
