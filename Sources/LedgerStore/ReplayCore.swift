@@ -49,8 +49,10 @@ public struct ReplayCore {
         let head = try ledger.txn.withCursor(databases.log) { try $0.last().map { BigEndianKey64.decode($0.key) } } ?? 0
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
         let queue = RangeQueue(count: ranges.count)
+        // Every range gets room for all orders: a range places about its share of them, but an
+        // array that outgrows its room is copied whole, and room never touched costs no memory.
         let expected = ReplaySizes(
-            orders: try ledger.txn.count(databases.orderNames) / ranges.count,
+            orders: try ledger.txn.count(databases.orderNames),
             customers: try ledger.txn.count(databases.customerNames), skus: try ledger.txn.count(databases.skuNames))
         let region = releasingPages ? store.environment.mappedRegion() : nil
         let work = Work(ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region)
@@ -65,9 +67,9 @@ public struct ReplayCore {
             throw error
         }
         // Every thread ends before anything can throw: none may outlive the store it reads.
-        let rest = workers.map { worker in Result { try worker.wait() } }
-        var shares = [first]
-        for share in rest { shares.append(try share.get()) }
+        var rest = workers.map { worker in Result { try worker.wait() } }
+        var shares = [consume first]
+        while !rest.isEmpty { shares.append(try rest.removeFirst().get()) }
         // Move every part to its place, so that the join owns its arrays alone.
         var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
         var readModels = InMemoryReadModels()
