@@ -3,7 +3,8 @@
 ///
 /// Up to four currencies live inline, so a row that holds this is one flat value: folding into
 /// an array of rows touches no heap object per row (measured: the pointer chase to a per-row
-/// array cost 10% of a replay). More currencies spill into `overflow`.
+/// array cost 10% of a replay). More currencies spill into `overflow`. Amounts and codes are kept
+/// in two packed runs (57 bytes, not 73), so that a customer row spans fewer cache lines.
 public struct CurrencyAmounts: Hashable, Sendable {
     @usableFromInline struct Slot: Hashable, Sendable {
         @usableFromInline var currency: UInt32
@@ -15,10 +16,10 @@ public struct CurrencyAmounts: Hashable, Sendable {
         }
     }
 
-    @usableFromInline var slots = (Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0),
-                         Slot(currency: 0, amount: 0), Slot(currency: 0, amount: 0))
-    @usableFromInline var inlineCount: UInt8 = 0
+    @usableFromInline var amounts: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+    @usableFromInline var codes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     @usableFromInline var overflow: [Slot] = []
+    @usableFromInline var inlineCount: UInt8 = 0
 
     public init(_ entries: [(currency: Currency, amount: Int64)] = []) {
         for entry in entries { add(entry.amount, to: entry.currency) }
@@ -27,16 +28,23 @@ public struct CurrencyAmounts: Hashable, Sendable {
     /// How many currencies it holds.
     public var count: Int { Int(inlineCount) + overflow.count }
 
+    /// Every (code, amount) held, inline ones first, in the order they were added.
+    @usableFromInline func forEachSlot(_ body: (UInt32, Int64) -> Void) {
+        withUnsafeBytes(of: codes) { codeBytes in
+            withUnsafeBytes(of: amounts) { amountBytes in
+                let codes = codeBytes.bindMemory(to: UInt32.self)
+                let amounts = amountBytes.bindMemory(to: Int64.self)
+                for index in 0..<Int(inlineCount) { body(codes[index], amounts[index]) }
+            }
+        }
+        for slot in overflow { body(slot.currency, slot.amount) }
+    }
+
     /// The amounts, sorted by currency code.
     public var entries: [(currency: Currency, amount: Int64)] {
         var all: [(currency: Currency, amount: Int64)] = []
         all.reserveCapacity(count)
-        withUnsafeBytes(of: slots) { raw in
-            for slot in raw.bindMemory(to: Slot.self).prefix(Int(inlineCount)) {
-                all.append((Currency(packed: slot.currency), slot.amount))
-            }
-        }
-        for slot in overflow { all.append((Currency(packed: slot.currency), slot.amount)) }
+        forEachSlot { all.append((Currency(packed: $0), $1)) }
         return all.sorted { $0.currency < $1.currency }
     }
 
@@ -47,20 +55,22 @@ public struct CurrencyAmounts: Hashable, Sendable {
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
     @inlinable public mutating func add(_ amount: Int64, to currency: Currency) {
         let code = currency.packed
-        let found: Bool = withUnsafeMutableBytes(of: &slots) { raw in
-            let inline = raw.bindMemory(to: Slot.self)
-            for index in 0..<Int(inlineCount) where inline[index].currency == code {
-                inline[index].amount += amount
-                return true
-            }
-            if inlineCount < 4 {
-                inline[Int(inlineCount)] = Slot(currency: code, amount: amount)
-                inlineCount += 1
-                return true
-            }
-            return false
+        let used = Int(inlineCount)
+        let slot: Int? = withUnsafeBytes(of: codes) { raw in
+            let codes = raw.bindMemory(to: UInt32.self)
+            for index in 0..<used where codes[index] == code { return index }
+            return nil
         }
-        if found { return }
+        if let slot {
+            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int64.self)[slot] += amount }
+            return
+        }
+        if used < 4 {
+            withUnsafeMutableBytes(of: &codes) { $0.bindMemory(to: UInt32.self)[used] = code }
+            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int64.self)[used] = amount }
+            inlineCount += 1
+            return
+        }
         if let index = overflow.firstIndex(where: { $0.currency == code }) {
             overflow[index].amount += amount
         } else {
@@ -70,12 +80,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
 
     /// Adds every amount of `other`, keeping its currencies (even at 0).
     public mutating func merge(_ other: CurrencyAmounts) {
-        withUnsafeBytes(of: other.slots) { raw in
-            for slot in raw.bindMemory(to: Slot.self).prefix(Int(other.inlineCount)) {
-                add(slot.amount, to: Currency(packed: slot.currency))
-            }
-        }
-        for slot in other.overflow { add(slot.amount, to: Currency(packed: slot.currency)) }
+        other.forEachSlot { add($1, to: Currency(packed: $0)) }
     }
 
     public static func == (lhs: CurrencyAmounts, rhs: CurrencyAmounts) -> Bool {
