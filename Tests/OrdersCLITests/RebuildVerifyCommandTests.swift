@@ -18,6 +18,14 @@ struct RebuildVerifyCommandTests {
         #expect(json.standardOutput == #"{"consistent":true,"events":18,"orders":5,"differences":[]}"# + "\n")
     }
 
+    @Test func verifyCountsOneEventAndOneOrderInTheSingular() throws {
+        let sample = try String(contentsOfFile: OrdersBinary.repository.path + "/data/good-batch.csv", encoding: .utf8)
+        let batch = directory.file("one.csv", sample.split(separator: "\n").prefix(2).joined(separator: "\n") + "\n")
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.standardOutput == "ok: 1 event and 1 order; every read model agrees with the log\n")
+    }
+
     @Test func aMissingStoreOrAnUnknownReadModelIsAnError() throws {
         let missing = try OrdersBinary.run(["rebuild", "--store", store])
         #expect(missing.status == 1)
