@@ -1,5 +1,5 @@
-public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// Every customer with their order counts and net per currency.
 @Observable @MainActor

@@ -1,5 +1,5 @@
-public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// One order with its lines and history. A missing order is a failure that says so.
 @Observable @MainActor

@@ -1,5 +1,5 @@
-public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// The order list: filters as state, `load()` as the intent.
 @Observable @MainActor

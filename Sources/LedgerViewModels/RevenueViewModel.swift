@@ -1,5 +1,6 @@
 public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// Revenue per (date, currency), within an optional inclusive date range.
 @Observable @MainActor

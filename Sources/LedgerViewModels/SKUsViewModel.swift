@@ -1,5 +1,5 @@
-public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// Every sku with units and revenue; with `top`, the best sellers first.
 @Observable @MainActor

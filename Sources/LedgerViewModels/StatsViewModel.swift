@@ -1,5 +1,5 @@
-public import LedgerDomain
 public import Observation
+public import LedgerServices
 
 /// The ledger's counts, status breakdown and read model checkpoints.
 @Observable @MainActor

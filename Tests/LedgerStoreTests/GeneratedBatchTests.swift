@@ -2,6 +2,7 @@ import TestSupport
 import BatchGenerator
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import Testing
 

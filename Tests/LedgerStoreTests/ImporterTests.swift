@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import Testing
 

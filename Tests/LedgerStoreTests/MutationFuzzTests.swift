@@ -1,6 +1,8 @@
+@testable import BatchFormats
 import BatchGenerator
 import Foundation
 import LedgerDomain
+import LedgerServices
 @testable import LedgerStore
 import TestSupport
 import Testing

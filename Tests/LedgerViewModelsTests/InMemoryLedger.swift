@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerServices
 import LedgerViewModels
 
 /// A `LedgerQuerying` stand-in holding fixed rows; it records the last filter it was asked for.

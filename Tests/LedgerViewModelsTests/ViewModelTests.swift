@@ -1,5 +1,6 @@
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import LedgerViewModels
 import Observation

@@ -1,4 +1,6 @@
+import BatchFormats
 import Foundation
+import LedgerDomain
 
 /// libFuzzer entry point: the input becomes a batch file, read to the end by the CSV reader and
 /// by the JSON Lines reader (with a small buffer, so records straddle refills) and decoded.

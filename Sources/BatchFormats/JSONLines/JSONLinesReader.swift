@@ -1,0 +1,86 @@
+public import LedgerDomain
+import Foundation
+
+/// Reads a JSON Lines batch (SPEC §4, §9) as a stream of records in constant memory.
+public final class JSONLinesReader: BatchReader {
+    public let format = RecordFormat.jsonl
+    private let source: ByteSource
+    private let arena = OwnedBytes(capacity: 4096)
+    private let recordLimit: Int
+
+    public init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
+        self.recordLimit = recordLimit
+        try source.skipByteOrderMark()
+    }
+
+    public var position: BatchPosition { source.position }
+
+    public func seek(to position: BatchPosition) throws { try source.seek(to: position) }
+
+    public func next() throws -> BatchRecord? {
+        while true {
+            let start = source.start
+            let available = source.bytes(start..<source.end)
+            let lineEnd: Int
+            let next: Int
+            if let base = available.baseAddress, let found = memchr(base, 0x0A, available.count) {
+                lineEnd = start + (UnsafeRawPointer(found) - base)
+                next = lineEnd + 1
+            } else if available.count > recordLimit + 1 {
+                return try skipOversized()
+            } else if !source.reachedEnd {
+                _ = try source.refill()
+                continue
+            } else if available.isEmpty {
+                return nil
+            } else {
+                lineEnd = source.end
+                next = source.end
+            }
+            let line = source.nextLine
+            source.nextLine += 1
+            source.discard(upTo: next)
+            let content = source.bytes(start..<lineEnd)
+            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let rawOffset = source.offset(of: start)
+            let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
+            guard content.count <= recordLimit else {
+                return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
+            }
+            arena.reserve(content.count)
+            var parser = JSONLineParser(line: content, arena: arena.baseAddress)
+            let parsed: Result<RawRecord, Rejection>
+            do {
+                parsed = .success(try parser.parseRecord())
+            } catch {
+                parsed = .failure(error)
+            }
+            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: parsed)
+        }
+    }
+
+    /// Reads past a line longer than the limit without keeping it: only its first KiB stays.
+    private func skipOversized() throws -> BatchRecord {
+        let line = source.nextLine
+        source.nextLine += 1
+        let rawOffset = source.offset(of: source.start)
+        let raw = source.keepPrefix(from: source.start)
+        var length = 0
+        while true {
+            let available = source.bytes(source.start..<source.end)
+            if let base = available.baseAddress, let found = memchr(base, 0x0A, available.count) {
+                let consumed = UnsafeRawPointer(found) - base
+                length += consumed
+                source.discard(upTo: source.start + consumed + 1)
+                break
+            }
+            length += available.count
+            source.discard(upTo: source.end)
+            if try !source.refill() { break }
+        }
+        return BatchRecord(
+            line: line, raw: raw, rawOffset: rawOffset,
+            content: .failure(CSVReader.oversized(length, limit: recordLimit)))
+    }
+}

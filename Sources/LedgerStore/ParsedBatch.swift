@@ -1,7 +1,0 @@
-/// Consecutive parsed records and the position right after the last of them.
-struct ParsedBatch: Sendable {
-    let records: [ParsedRecord]
-    let end: BatchPosition
-    /// `true` when the file ends after these records.
-    let isLast: Bool
-}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LedgerDomain
+import LedgerStore
+import LedgerViewModels
+import LedgerServices
+
+/// `orders import FILE…`: applies batch files to the store (SPEC §5).
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Apply order batches (CSV or JSON Lines) to the ledger.",
+        discussion: """
+            Records are applied in file order; each accepted record becomes an event, each rejected \
+            one is reported with its line and code. Every accepted event is durable when the command \
+            returns. Importing content that was already imported changes nothing; an interrupted \
+            import continues where it stopped when run again.
+
+            Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected, \
+            2 usage or file error (nothing imported from that file).
+
+            Examples:
+              orders import data/good-batch.csv
+              orders import --rejects rejects.jsonl --format json day1.csv day2.jsonl
+              orders import --atomic payments.csv
+              gunzip -c batch.csv.gz | orders import --input-format csv -
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "The batch format (default: from the file name: .csv, .jsonl, .ndjson).")
+    var inputFormat: InputFormat?
+
+    @Option(name: .long, help: "How to print the summary: table for people, json for programs.")
+    var format: SummaryFormat = .table
+
+    @Option(name: .long, help: ArgumentHelp("Write every rejected record to PATH as JSON Lines.", valueName: "PATH"))
+    var rejects: String?
+
+    @Flag(name: .long, help: "Import all records of a file or none: any rejection applies nothing.")
+    var atomic = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
+    var recordsPerCommit = ImportOptions().chunkSize
+
+    @Argument(help: ArgumentHelp("Batch files; - reads standard input (needs --input-format).", valueName: "FILE"))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one batch file") }
+        if files.contains("-"), inputFormat == nil {
+            throw ValidationError("reading standard input (-) needs --input-format csv|jsonl")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+        guard recordsPerCommit > 0 else { throw ValidationError("--records-per-commit must be at least 1") }
+    }
+
+    func run() async throws {
+        let store: LedgerStore
+        do {
+            store = try LedgerStore(path: storeOptions.path)
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 2)
+        }
+        let rejectsFile = try rejects.map { path in
+            guard let handle = RejectsWriter(path: path) else {
+                throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
+            }
+            return handle
+        }
+        try await importFiles(into: store, rejectsFile: rejectsFile)
+    }
+
+    @MainActor
+    private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
+        let viewModel = ImportViewModel()
+        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
+        progress.start()
+        await viewModel.importFiles(
+            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit),
+            using: Importer(store: store), rejected: { try rejectsFile?.write($0) })
+        progress.stop()
+        try rejectsFile?.close()
+        for summary in viewModel.completed {
+            if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
+        }
+        print(format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+              terminator: "")
+        if let failure = viewModel.state.failure {
+            throw CommandFailure(
+                "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
+        }
+        let status = viewModel.completed.map(\.exitStatus).max() ?? 0
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import LedgerStore
+import LedgerServices
+
+/// `orders rebuild`.
+struct RebuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild",
+        abstract: "Recompute read models from the event log.",
+        discussion: """
+            Replays the whole log and rewrites the read models in one transaction: queries that run \
+            meanwhile keep seeing the previous read models, which the new ones replace atomically; \
+            an interrupted rebuild leaves them as they were. Imports wait until it is done.
+
+            Read models: \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", ")).
+
+            Examples:
+              orders rebuild
+              orders rebuild --projection customers --projection revenue
+              orders rebuild --format json
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
+    var projection: [String] = []
+
+    @Option(name: .long, help: "How to print the summary: table or json.")
+    var format: SummaryFormat = .table
+
+    func validate() throws {
+        for name in projection where ReadModelName(rawValue: name) == nil {
+            throw ValidationError(
+                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let store: LedgerStore
+        do {
+            guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
+                throw StoreError.missing(path: storeOptions.path)
+            }
+            store = try LedgerStore(path: storeOptions.path)
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 1)
+        }
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
+        let progress = ReplayProgressView(verb: "rebuilding", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
+        let summary: RebuildSummary
+        do {
+            summary = try Rebuilder(store: store).rebuild(chosen, progress: progress.update)
+        } catch {
+            progress.finish()
+            throw CommandFailure("\(error) (the read models are unchanged)", exitStatus: 1)
+        }
+        progress.finish()
+        let rate = Int(summary.eventsPerSecond)
+        switch format {
+        case .json:
+            var object = JSONObject()
+            object.add("projections", raw: "[" + summary.projections.map { JSONText.quote($0.rawValue) }.joined(separator: ",") + "]")
+            object.add("events", summary.events)
+            object.add("seconds", raw: String(format: "%.3f", summary.seconds))
+            object.add("events_per_second", rate)
+            print(object.text)
+        case .table:
+            print("rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
+                + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
+        }
+    }
+}
