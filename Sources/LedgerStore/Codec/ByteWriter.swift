@@ -3,7 +3,10 @@ struct ByteWriter {
     let buffer: UnsafeMutableRawBufferPointer
     private(set) var offset = 0
 
-    init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+    init(_ buffer: UnsafeMutableRawBufferPointer, at offset: Int = 0) {
+        self.buffer = buffer
+        self.offset = offset
+    }
 
     mutating func write<T: FixedWidthInteger>(_ value: T) {
         buffer.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)

@@ -1,7 +1,8 @@
 internal import LedgerDomain
 
-/// The lines of an `EncodedEvent`, read in place: sku `UInt32`, qty `UInt32`, price `Int64` each.
+/// The lines of an `EncodedEvent`, read in place (layout: `EventLayout.Line`).
 struct EncodedEventLines: RandomAccessCollection {
+    // Safe: `base` points into an event whose length `EncodedEvent.init` checked covers `count` lines.
     let base: UnsafeRawPointer
     let count: Int
 
@@ -9,10 +10,10 @@ struct EncodedEventLines: RandomAccessCollection {
     var endIndex: Int { count }
 
     subscript(position: Int) -> EventLine {
-        let line = base + position * EventCodec.lineSize
+        let line = base + position * EventLayout.Line.size
         return EventLine(
-            sku: SKUNumber(UInt32(littleEndian: line.loadUnaligned(as: UInt32.self))),
-            quantity: UInt32(littleEndian: line.loadUnaligned(fromByteOffset: 4, as: UInt32.self)),
-            unitPrice: Int64(littleEndian: line.loadUnaligned(fromByteOffset: 8, as: Int64.self)))
+            sku: SKUNumber(EventLayout.load(line, EventLayout.Line.sku)),
+            quantity: EventLayout.load(line, EventLayout.Line.quantity),
+            unitPrice: EventLayout.load(line, EventLayout.Line.unitPrice))
     }
 }

@@ -11,21 +11,22 @@ extension EncodedEvent {
 
         /// `nil` when the bytes are too short or of no known kind.
         init?(_ bytes: UnsafeRawBufferPointer) {
-            guard bytes.count >= EventCodec.headerSize, let kind = EventKind(rawValue: bytes[0]) else { return nil }
+            guard bytes.count >= EventLayout.headerSize, let base = bytes.baseAddress,
+                let kind = EventKind(rawValue: bytes[EventLayout.kind])
+            else { return nil }
             self.kind = kind
             self.bytes = bytes
-            order = OrderNumber(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
-            customer = CustomerNumber(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+            order = OrderNumber(EventLayout.load(base, EventLayout.order))
+            customer = CustomerNumber(EventLayout.load(base, EventLayout.customer))
         }
 
         /// The skus of the lines that fit in the bytes.
         var skus: some Sequence<SKUNumber> {
-            let lineCount = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
-            let fitting = min(lineCount, (bytes.count - EventCodec.headerSize) / EventCodec.lineSize)
-            return (0..<fitting).lazy.map { [bytes] line in
-                SKUNumber(UInt32(littleEndian: bytes.loadUnaligned(
-                    fromByteOffset: EventCodec.headerSize + line * EventCodec.lineSize, as: UInt32.self)))
-            }
+            // Safe: `init` checked that the header fits; only the lines that fit are read.
+            let base = bytes.baseAddress!
+            let lineCount = Int(EventLayout.load(base, EventLayout.lineCount, as: UInt16.self))
+            let fitting = min(lineCount, (bytes.count - EventLayout.headerSize) / EventLayout.Line.size)
+            return EncodedEventLines(base: base + EventLayout.headerSize, count: fitting).lazy.map(\.sku)
         }
     }
 }
