@@ -1,7 +1,6 @@
 import Foundation
 import LedgerDomain
 import LedgerServices
-import LedgerStore
 import LedgerViewModels
 import Observation
 import Testing
@@ -91,11 +90,14 @@ struct ViewModelTests {
     }
 
     @Test func anImportThatThrowsFails() async {
+        struct DiskFull: Error, CustomStringConvertible {
+            var description: String { "storage error: no space left on device" }
+        }
         struct FailingImporter: BatchImporting {
             func importFile(
                 _ file: String, options: ImportOptions, rejected: (RejectedRecord) throws -> Void, progress: (ImportTick) -> Void
             ) throws -> ImportSummary {
-                throw StoreError.engine("no space left on device")
+                throw DiskFull()
             }
         }
         let viewModel = ImportViewModel()

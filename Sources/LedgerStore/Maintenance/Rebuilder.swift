@@ -36,36 +36,34 @@ public struct Rebuilder {
     }
 
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws {
-        let txn = ledger.txn
-        let databases = store.databases
         if projections.contains(.orders) {
-            try txn.clear(databases.orders)
+            try ledger.clear(\.orders)
             for (index, state) in replayed.orders.enumerated() {
                 let order = StoredOrder(number: OrderNumber(UInt32(index)), state: state, lastSeq: replayed.lastSeqs[index])
                 try ledger.putOrder(order, flags: .append)
             }
-            try txn.clear(databases.customerOrders)
-            for key in replayed.customerOrderKeys { try txn.put(databases.customerOrders, BigEndianKey64(key), [UInt8](), flags: .append) }
+            try ledger.clear(\.customerOrders)
+            for key in replayed.customerOrderKeys { try ledger.append(\.customerOrders, BigEndianKey64(key), [UInt8]()) }
         }
         let models = replayed.readModels
         if projections.contains(.customers) {
-            try txn.clear(databases.customers)
+            try ledger.clear(\.customers)
             for (index, row) in models.customers.enumerated() {
-                try txn.put(databases.customers, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row), flags: .append) {
+                try ledger.append(\.customers, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
                     ReadModelCodec.encode(row, into: $0)
                 }
             }
         }
         if projections.contains(.revenue) {
-            try txn.clear(databases.revenue)
+            try ledger.clear(\.revenue)
             for (key, row) in models.revenue.sorted(by: { $0.key < $1.key }) {
-                try txn.put(databases.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row), flags: .append)
+                try ledger.append(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
             }
         }
         if projections.contains(.skus) {
-            try txn.clear(databases.skus)
+            try ledger.clear(\.skus)
             for (index, row) in models.skus.enumerated() {
-                try txn.put(databases.skus, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row), flags: .append) {
+                try ledger.append(\.skus, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
                     ReadModelCodec.encode(row, into: $0)
                 }
             }

@@ -21,10 +21,10 @@ public struct Verifier {
             var differences = replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger)
             differences += try compareRows(
-                "customers", store.databases.customers, expected: replayed.readModels.customers.map(ReadModelCodec.encode),
+                "customers", \.customers, expected: replayed.readModels.customers.map(ReadModelCodec.encode),
                 names: replayed.customerIDs, ledger)
             differences += try compareRows(
-                "skus", store.databases.skus, expected: replayed.readModels.skus.map(ReadModelCodec.encode),
+                "skus", \.skus, expected: replayed.readModels.skus.map(ReadModelCodec.encode),
                 names: replayed.skuIDs, ledger)
             differences += try compareRevenue(replayed, ledger)
             differences += try compareDictionaries(replayed, ledger)
@@ -40,7 +40,7 @@ public struct Verifier {
 
     private func compareOrders(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction) throws -> [String] {
         var found = Differences("orders")
-        let stored = try ledger.txn.count(store.databases.orders)
+        let stored = try ledger.count(\.orders)
         if stored != replayed.orders.count { found.add("\(stored) stored, \(replayed.orders.count) in the log") }
         for (index, state) in replayed.orders.enumerated() {
             let name = replayed.orderIDs[index]
@@ -52,13 +52,9 @@ public struct Verifier {
             if order.lastSeq != replayed.lastSeqs[index] { found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])") }
         }
         var expectedIndex = Set(replayed.customerOrderKeys)
-        try ledger.txn.withCursor(store.databases.customerOrders) { cursor in
-            var entry = try cursor.first()
-            while let current = entry {
-                if expectedIndex.remove(BigEndianKey64.decode(current.key)) == nil {
-                    found.add("the customer index lists an order the log does not give that customer")
-                }
-                entry = try cursor.next()
+        try ledger.scan(\.customerOrders) { entries in
+            for entry in entries where expectedIndex.remove(BigEndianKey64.decode(entry.key)) == nil {
+                found.add("the customer index lists an order the log does not give that customer")
             }
         }
         if !expectedIndex.isEmpty { found.add("the customer index lacks \(expectedIndex.count) order(s)") }
@@ -66,14 +62,15 @@ public struct Verifier {
     }
 
     private func compareRows(
-        _ model: String, _ database: Database, expected: [[UInt8]], names: [String], _ ledger: LedgerTransaction
+        _ model: String, _ table: LedgerTransaction.Table, expected: [[UInt8]], names: [String],
+        _ ledger: LedgerTransaction
     ) throws -> [String] {
         var found = Differences(model)
-        let stored = try ledger.txn.count(database)
+        let stored = try ledger.count(table)
         if stored != expected.count { found.add("\(stored) rows stored, \(expected.count) from the log") }
         for (index, row) in expected.enumerated() {
             let name = index < names.count ? names[index] : "number \(index)"
-            guard let bytes = try ledger.txn.get(database, BigEndianKey32(UInt32(index))) else {
+            guard let bytes = try ledger.value(table, BigEndianKey32(UInt32(index))) else {
                 found.add("\(name) is missing")
                 continue
             }
@@ -85,17 +82,15 @@ public struct Verifier {
     private func compareRevenue(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction) throws -> [String] {
         var found = Differences("revenue")
         var expected = replayed.readModels.revenue
-        try ledger.txn.withCursor(store.databases.revenue) { cursor in
-            var entry = try cursor.first()
-            while let current = entry {
-                let key = try ReadModelCodec.revenueKey(current.key)
-                let row = try ReadModelCodec.revenue(current.value)
+        try ledger.scan(\.revenue) { entries in
+            for entry in entries {
+                let key = try ReadModelCodec.revenueKey(entry.key)
+                let row = try ReadModelCodec.revenue(entry.value)
                 if let want = expected.removeValue(forKey: key) {
                     if want != row { found.add("\(key.date) \(key.currency) differs from the log's") }
                 } else {
                     found.add("\(key.date) \(key.currency) is stored but the log has no money event then")
                 }
-                entry = try cursor.next()
             }
         }
         for key in expected.keys.sorted() { found.add("\(key.date) \(key.currency) is missing") }

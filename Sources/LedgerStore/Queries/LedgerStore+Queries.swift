@@ -20,14 +20,16 @@ extension LedgerStore {
             }
             if let customerID = filter.customer {
                 guard let customer = try ledger.customerNumber(customerID) else { return [] }
-                var orders: [(String, OrderNumber)] = []
-                try ledger.txn.withCursor(databases.customerOrders) { cursor in
-                    var entry = try cursor.seek(atLeast: LedgerTransaction.customerOrderKey(customer, OrderNumber(0)))
-                    while let current = entry, BigEndianKey64.decode(current.key) >> 32 == UInt64(customer.rawValue) {
-                        let number = OrderNumber(UInt32(truncatingIfNeeded: BigEndianKey64.decode(current.key)))
+                let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
+                let orders = try ledger.scan(\.customerOrders, from: first) { entries in
+                    var orders: [(String, OrderNumber)] = []
+                    for entry in entries {
+                        let key = BigEndianKey64.decode(entry.key)
+                        guard key >> 32 == UInt64(customer.rawValue) else { break }
+                        let number = OrderNumber(UInt32(truncatingIfNeeded: key))
                         orders.append((try names.order(number), number))
-                        entry = try cursor.next()
                     }
+                    return orders
                 }
                 for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
                     if rows.count == limit { break }
@@ -35,12 +37,11 @@ extension LedgerStore {
                 }
                 return rows
             }
-            try ledger.txn.withCursor(databases.orderIDs) { cursor in
-                var entry = try cursor.first()
-                while let current = entry, rows.count < limit {
-                    let number = OrderNumber(UInt32(littleEndian: current.value.loadUnaligned(as: UInt32.self)))
-                    try keep(String(decoding: current.key, as: UTF8.self), number)
-                    entry = try cursor.next()
+            try ledger.scan(\.orderIDs) { entries in
+                for entry in entries {
+                    if rows.count == limit { break }
+                    let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
+                    try keep(String(decoding: entry.key, as: UTF8.self), number)
                 }
             }
             return rows
@@ -66,19 +67,15 @@ extension LedgerStore {
     /// `orders customers`: every customer with a placed order, sorted by customer id.
     public func customers() throws -> [CustomerSummary] {
         try read { ledger in
-            try ledger.txn.withCursor(databases.customerIDs) { cursor in
-                var rows: [CustomerSummary] = []
-                var entry = try cursor.first()
-                while let current = entry {
-                    let number = CustomerNumber(UInt32(littleEndian: current.value.loadUnaligned(as: UInt32.self)))
-                    let id = String(decoding: current.key, as: UTF8.self)
+            try ledger.scan(\.customerIDs) { entries in
+                try entries.map { entry in
+                    let number = CustomerNumber(try LedgerTransaction.denseNumber(entry.value))
+                    let id = String(decoding: entry.key, as: UTF8.self)
                     guard let totals = try ledger.customerRow(number) else {
                         throw StoreError.corrupt("customer \(id) has no row")
                     }
-                    rows.append(CustomerSummary(customerID: id, totals: totals))
-                    entry = try cursor.next()
+                    return CustomerSummary(customerID: id, totals: totals)
                 }
-                return rows
             }
         }
     }
@@ -89,14 +86,12 @@ extension LedgerStore {
         let last = to?.daysSinceEpoch ?? Int64(UInt32.max)
         guard first <= last else { return [] }
         return try read { ledger in
-            try ledger.txn.withCursor(databases.revenue) { cursor in
+            try ledger.scan(\.revenue, from: BigEndianKey32(UInt32(first))) { entries in
                 var rows: [RevenueRow] = []
-                var entry = try cursor.seek(atLeast: BigEndianKey32(UInt32(first)))
-                while let current = entry {
-                    let key = try ReadModelCodec.revenueKey(current.key)
+                for entry in entries {
+                    let key = try ReadModelCodec.revenueKey(entry.key)
                     if key.day > last { break }
-                    rows.append(RevenueRow(key: key, totals: try ReadModelCodec.revenue(current.value)))
-                    entry = try cursor.next()
+                    rows.append(RevenueRow(key: key, totals: try ReadModelCodec.revenue(entry.value)))
                 }
                 return rows
             }
@@ -107,17 +102,13 @@ extension LedgerStore {
     /// ordered and not cancelled (ties by sku; 0: all).
     public func skus(top: Int? = nil) throws -> [SKUSummary] {
         let rows: [SKUSummary] = try read { ledger in
-            try ledger.txn.withCursor(databases.skuIDs) { cursor in
-                var rows: [SKUSummary] = []
-                var entry = try cursor.first()
-                while let current = entry {
-                    let number = SKUNumber(UInt32(littleEndian: current.value.loadUnaligned(as: UInt32.self)))
-                    let id = String(decoding: current.key, as: UTF8.self)
+            try ledger.scan(\.skuIDs) { entries in
+                try entries.map { entry in
+                    let number = SKUNumber(try LedgerTransaction.denseNumber(entry.value))
+                    let id = String(decoding: entry.key, as: UTF8.self)
                     guard let totals = try ledger.skuRow(number) else { throw StoreError.corrupt("sku \(id) has no row") }
-                    rows.append(SKUSummary(sku: id, totals: totals))
-                    entry = try cursor.next()
+                    return SKUSummary(sku: id, totals: totals)
                 }
-                return rows
             }
         }
         guard let top else { return rows }
@@ -134,8 +125,8 @@ extension LedgerStore {
             var checkpoints: [String: UInt64] = [:]
             for name in ReadModelName.allCases { checkpoints[name.rawValue] = try ledger.checkpoint(name) }
             return LedgerStatistics(
-                events: try ledger.txn.count(databases.log), orders: try ledger.txn.count(databases.orderNames),
-                customers: try ledger.txn.count(databases.customerNames), skus: try ledger.txn.count(databases.skuNames),
+                events: try ledger.count(\.log), orders: try ledger.count(\.orderNames),
+                customers: try ledger.count(\.customerNames), skus: try ledger.count(\.skuNames),
                 headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints)
         }
     }

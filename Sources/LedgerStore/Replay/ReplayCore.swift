@@ -45,16 +45,15 @@ public struct ReplayCore {
     func replay(
         in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void
     ) throws -> ReplayedLedger {
-        let databases = store.databases
-        let head = try ledger.txn.withCursor(databases.log) { try $0.last().map { BigEndianKey64.decode($0.key) } } ?? 0
+        let head = try ledger.headSeq()
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
         let queue = RangeQueue(count: ranges.count)
         // Every range gets room for all orders: a range places about its share of them, but an
         // array that outgrows its room is copied whole, and room never touched costs no memory.
         let expected = ReplaySizes(
-            orders: try ledger.txn.count(databases.orderNames),
-            customers: try ledger.txn.count(databases.customerNames), skus: try ledger.txn.count(databases.skuNames))
-        let region = releasingPages ? store.environment.mappedRegion() : nil
+            orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
+            skus: try ledger.count(\.skuNames))
+        let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region)
         let workers = (1..<min(threads, ranges.count)).map { _ in
             BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) } }
@@ -128,7 +127,7 @@ public struct ReplayCore {
         releasing region: MappedRegion?, progress: (Int) -> Void
     ) throws -> (part: ReplayedPart, rows: ReplayRows) {
         var run = consume run
-        return try ledger.txn.withCursor(store.databases.log) { cursor in
+        return try ledger.withCursor(\.log) { cursor in
             // A ring of the next `lookahead` entries: each is prepared when read and folded when it
             // leaves the ring.
             let none = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -136,7 +135,7 @@ public struct ReplayCore {
             var first = 0
             var count = 0
             var next = try cursor.seek(atLeast: BigEndianKey64(range.seqs.lowerBound))
-            while count < lookahead, let entry = next, BigEndianKey64.decode(entry.key) <= range.seqs.upperBound {
+            while count < lookahead, let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                 ahead[count] = entry
                 run.prepare(entry.value)
                 count += 1
@@ -145,7 +144,7 @@ public struct ReplayCore {
             var replayed = 0
             while count > 0 {
                 let current = ahead[first]
-                if let entry = next, BigEndianKey64.decode(entry.key) <= range.seqs.upperBound {
+                if let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                     ahead[first] = entry
                     run.prepare(entry.value)
                     next = try cursor.next()
@@ -153,7 +152,7 @@ public struct ReplayCore {
                     count -= 1
                 }
                 first = (first + 1) & (lookahead - 1)
-                run.fold(seq: BigEndianKey64.decode(current.key), bytes: current.value)
+                run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1
                 if replayed & (releaseInterval - 1) == 0 {
                     region?.releasePages()

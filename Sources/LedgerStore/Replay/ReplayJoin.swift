@@ -72,6 +72,8 @@ struct ReplayJoin {
         if event.kind == .cancelled {
             do {
                 lines = try placedLines(StoredOrder(number: event.order, state: before, lastSeq: lastSeqs[segment][position]))
+            } catch StoreError.corrupt(let detail) {
+                problem("seq \(seq): the lines that order number \(number) was placed with cannot be read back (\(detail))")
             } catch {
                 problem("seq \(seq): the lines that order number \(number) was placed with cannot be read back (\(error))")
             }

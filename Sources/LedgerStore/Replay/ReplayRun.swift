@@ -54,8 +54,10 @@ struct ReplayRun {
         let event: EncodedEvent
         do {
             event = try EncodedEvent(bytes)
+        } catch .corrupt(let detail) {
+            return problem("seq \(seq) does not decode: \(detail)")
         } catch {
-            return problem("seq \(seq) does not decode: \(error)")
+            return problem("seq \(seq) does not decode")
         }
         if event.kind == .placed {
             place(event, seq: seq)

@@ -11,8 +11,8 @@ public final class LedgerStore: @unchecked Sendable {
     public static let formatVersion: UInt32 = 1
 
     public let path: String
-    let environment: Environment
-    let databases: LedgerDatabases
+    private let environment: Environment
+    private let databases: LedgerDatabases
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
     /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
@@ -23,61 +23,66 @@ public final class LedgerStore: @unchecked Sendable {
         if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
             throw StoreError.missing(path: path)
         }
-        if exists, !isDirectory.boolValue {
-            throw StoreError.notWritable(path: path, reason: "it is a file, not a store directory")
-        }
+        if exists, !isDirectory.boolValue { throw StoreError.notADirectory(path: path) }
         if !exists {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                let reason = mkdir(path, 0o755) == 0 ? "unknown" : String(cString: strerror(errno))
-                throw StoreError.notWritable(path: path, reason: "cannot create the directory: \(reason)")
+                throw StoreError.cannotCreateDirectory(path: path, code: mkdir(path, 0o755) == 0 ? 0 : errno)
             }
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
             if readOnly {
                 databases = try LedgerDatabases(environment: environment)
-                try environment.read { txn in try Self.checkFormat(txn, databases.meta, path: path, stampIfMissing: false) }
+                try environment.read { txn in
+                    try Self.checkFormat(txn, databases.meta, path: path, stampIfMissing: false)
+                }
             } else {
                 databases = try LedgerDatabases(environment: environment) { txn, meta in
                     try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
                 }
             }
+        } catch let error as LMDBError {
+            throw Self.openingFailure(error, path: path, readOnly: readOnly)
         } catch let error as StoreError {
             throw error
-        } catch let error as LMDBError where error.isPermissionDenied && readOnly {
-            throw StoreError.notReadable(
-                path: path,
-                reason: "permission denied (a reader needs to read data.mdb and to write lock.mdb, where LMDB readers register; run as the store's owner or ask for access)")
-        } catch let error as LMDBError where error.isPermissionDenied {
-            throw StoreError.notWritable(path: path, reason: Self.refusal(error))
-        } catch let error as LMDBError where error.isCorrupted {
-            throw StoreError.damagedFile(path: path, reason: error.operation.hasPrefix("opening") ? error.message : error.operation)
-        } catch let error as LMDBError where error.isMissing {
-            throw StoreError.missing(path: path)
-        } catch let error as LMDBError where error.isNotFound && error.operation.hasSuffix(" meta") {
-            throw StoreError.missing(path: path)  // created, but killed before its first commit
-        } catch let error as LMDBError where error.isNotFound {
-            throw StoreError.corrupt("\(error.operation.replacingOccurrences(of: "opening database", with: "the database")) is missing")
         } catch {
-            throw StoreError.engine("\(error)")
+            preconditionFailure("opening a store throws only LMDB's and the store's errors: \(error)")
         }
+    }
+
+    /// What an LMDB failure while opening the store at `path` means for the store.
+    private static func openingFailure(_ error: LMDBError, path: String, readOnly: Bool) -> StoreError {
+        if error.isPermissionDenied {
+            return readOnly ? .notReadable(path: path, code: error.code) : .notWritable(path: path, code: error.code)
+        }
+        if error.isCorrupted { return .damagedFile(path: path, error) }
+        if error.isMissing { return .missing(path: path) }
+        if error.isNotFound, case .openDatabase(let name) = error.operation {
+            // `meta` is created first: without it the store was made but killed before its first commit.
+            return name == LedgerDatabases.names[0] ? .missing(path: path) : .missingDatabase(name: name)
+        }
+        return .engine(error)
     }
 
     /// Refuses a store of a newer format; stamps a new store with this format.
     private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws {
         if let bytes = try txn.get(meta, "format") {
-            let found = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
+            guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
+                throw StoreError.corrupt("the store's format version has \(bytes.count) bytes")
+            }
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
             return
         }
         guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
-        var version = formatVersion.littleEndian
-        try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
+        try txn.put(meta, "format", LittleEndianValue(formatVersion))
     }
+
+    /// Where this process maps the data file (a long scan releases its pages now and then).
+    func mappedRegion() -> MappedRegion? { environment.mappedRegion() }
 
     func read<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
         try engine { try environment.read { try body(LedgerTransaction(txn: $0, databases: databases)) } }
@@ -92,15 +97,10 @@ public final class LedgerStore: @unchecked Sendable {
         do {
             return try body()
         } catch let error as LMDBError where error.isPermissionDenied {
-            throw StoreError.notWritable(path: path, reason: Self.refusal(error))
+            throw StoreError.notWritable(path: path, code: error.code)
         } catch let error as LMDBError {
-            throw StoreError.engine(error.description)
+            throw StoreError.engine(error)
         }
-    }
-
-    /// Why the system refused to let the store be written, in words a user can act on.
-    private static func refusal(_ error: LMDBError) -> String {
-        error.code == EROFS ? "it is on a read-only file system (queries still work)" : "permission denied"
     }
 
     // MARK: - Reading the log
@@ -111,15 +111,10 @@ public final class LedgerStore: @unchecked Sendable {
     /// Up to `limit` events with seq ≥ `seq`, in seq order.
     public func events(from seq: UInt64 = 1, limit: Int = .max) throws -> [LoggedEvent] {
         try read { ledger in
-            try ledger.txn.withCursor(databases.log) { cursor in
-                var events: [LoggedEvent] = []
-                var entry = try cursor.seek(atLeast: BigEndianKey64(seq))
-                while let current = entry, events.count < limit {
-                    let decoded = try EventCodec.decode(current.value)
-                    events.append(LoggedEvent(seq: BigEndianKey64.decode(current.key), event: decoded.event))
-                    entry = try cursor.next()
+            try ledger.scan(\.log, from: BigEndianKey64(seq)) { entries in
+                try entries.prefix(limit).map { entry in
+                    LoggedEvent(seq: LedgerTransaction.seq(entry.key), event: try EventCodec.decode(entry.value).event)
                 }
-                return events
             }
         }
     }
@@ -151,30 +146,18 @@ public final class LedgerStore: @unchecked Sendable {
     /// Every stored event and order as canonical text: equal dumps mean equal ledgers.
     public func dump() throws -> [String] {
         try read { ledger in
-            var lines: [String] = []
-            try ledger.txn.withCursor(databases.log) { cursor in
-                var entry = try cursor.first()
-                while let current = entry {
-                    let decoded = try EventCodec.decode(current.value)
-                    lines.append("event \(BigEndianKey64.decode(current.key)) \(decoded)")
-                    entry = try cursor.next()
+            var lines = try ledger.scan(\.log) { entries in
+                try entries.map { "event \(LedgerTransaction.seq($0.key)) \(try EventCodec.decode($0.value))" }
+            }
+            lines += try ledger.scan(\.orders) { entries in
+                try entries.map { entry in
+                    let (state, lastSeq) = try OrderStateCodec.decode(entry.value)
+                    return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
                 }
             }
-            try ledger.txn.withCursor(databases.orders) { cursor in
-                var entry = try cursor.first()
-                while let current = entry {
-                    let (state, lastSeq) = try OrderStateCodec.decode(current.value)
-                    lines.append("order \(BigEndianKey32.decode(current.key)) \(state) \(lastSeq)")
-                    entry = try cursor.next()
-                }
-            }
-            for database in [databases.commands, databases.orderIDs, databases.customerIDs, databases.skuIDs] {
-                try ledger.txn.withCursor(database) { cursor in
-                    var entry = try cursor.first()
-                    while let current = entry {
-                        lines.append("key \(String(decoding: current.key, as: UTF8.self)) \(Array(current.value))")
-                        entry = try cursor.next()
-                    }
+            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+                lines += try ledger.scan(table) { entries in
+                    entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
                 }
             }
             return lines

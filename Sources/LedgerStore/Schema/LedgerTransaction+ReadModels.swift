@@ -4,61 +4,64 @@ internal import LedgerServices
 
 extension LedgerTransaction {
     func customerRow(_ number: CustomerNumber) throws -> CustomerTotals? {
-        try txn.get(databases.customers, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+        try value(\.customers, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
             try ReadModelCodec.customer(bytes)
         }
     }
 
     func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals) throws {
-        try txn.put(databases.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
             ReadModelCodec.encode(row, into: $0)
         }
     }
 
     func skuRow(_ number: SKUNumber) throws -> SKUTotals? {
-        try txn.get(databases.skus, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+        try value(\.skus, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
             try ReadModelCodec.sku(bytes)
         }
     }
 
     func putSKURow(_ number: SKUNumber, _ row: SKUTotals) throws {
-        try txn.put(databases.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
             ReadModelCodec.encode(row, into: $0)
         }
     }
 
     func revenueRow(_ key: RevenueKey) throws -> RevenueTotals? {
-        try txn.get(databases.revenue, ReadModelCodec.key(key)).map { bytes throws(StoreError) in
+        try value(\.revenue, ReadModelCodec.key(key)).map { bytes throws(StoreError) in
             try ReadModelCodec.revenue(bytes)
         }
     }
 
     func putRevenueRow(_ key: RevenueKey, _ row: RevenueTotals) throws {
-        try txn.put(databases.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
+        try put(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
     }
 
     func statusCounts() throws -> StatusCounts {
-        try txn.get(databases.stats, "by_status").map { bytes throws(StoreError) in
+        try value(\.stats, "by_status").map { bytes throws(StoreError) in
             try ReadModelCodec.statusCounts(bytes)
         } ?? StatusCounts()
     }
 
     func putStatusCounts(_ counts: StatusCounts) throws {
-        try txn.put(databases.stats, "by_status", ReadModelCodec.encode(counts))
+        try put(\.stats, "by_status", ReadModelCodec.encode(counts))
     }
 
     func checkpoint(_ name: ReadModelName) throws -> UInt64 {
-        try txn.get(databases.checkpoints, name.rawValue).map { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } ?? 0
+        guard let bytes = try value(\.checkpoints, name.rawValue) else { return 0 }
+        guard let seq = LittleEndianValue<UInt64>.decode(bytes) else {
+            throw StoreError.corrupt("the checkpoint of \(name.rawValue) has \(bytes.count) bytes")
+        }
+        return seq
     }
 
     func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
-        var value = seq.littleEndian
-        try withUnsafeBytes(of: &value) { try txn.put(databases.checkpoints, name.rawValue, $0) }
+        try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
     }
 
     /// Records that `order` belongs to `customer` (for `list --customer`).
     func indexCustomerOrder(_ customer: CustomerNumber, _ order: OrderNumber) throws {
-        try txn.put(databases.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
+        try put(\.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
     }
 
     static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {

@@ -2,9 +2,70 @@ internal import LedgerDomain
 internal import LMDB
 
 /// One LMDB transaction seen through the store's schema. Borrowed values never escape it.
+/// The rest of the store reaches LMDB only through it.
 struct LedgerTransaction {
-    let txn: Transaction
-    let databases: LedgerDatabases
+    private let txn: Transaction
+    private let databases: LedgerDatabases
+
+    init(txn: Transaction, databases: LedgerDatabases) {
+        self.txn = txn
+        self.databases = databases
+    }
+
+    /// A database of the schema, named by its property in `LedgerDatabases`.
+    typealias Table = KeyPath<LedgerDatabases, Database>
+
+    // MARK: Walking and rewriting whole databases
+
+    /// Runs `body` with the entries of `table` in key order (borrowed: valid in `body` only).
+    func scan<R>(_ table: Table, _ body: (Cursor.Entries) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table]) { try body($0.entries()) }
+    }
+
+    /// Runs `body` with the entries of `table` whose keys are at least `key`, in key order.
+    func scan<R>(_ table: Table, from key: some LMDBBytes, _ body: (Cursor.Entries) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table]) { try body($0.entries(from: key)) }
+    }
+
+    /// Runs `body` with a cursor over `table` (for a walk that reads ahead of itself).
+    func withCursor<R>(_ table: Table, _ body: (Cursor) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table], body)
+    }
+
+    /// The number of entries in `table`.
+    func count(_ table: Table) throws -> Int { try txn.count(databases[keyPath: table]) }
+
+    /// The value stored under `key` in `table`, borrowed.
+    func value(_ table: Table, _ key: some LMDBBytes) throws -> UnsafeRawBufferPointer? {
+        try txn.get(databases[keyPath: table], key)
+    }
+
+    /// Stores `value` under `key` in `table`.
+    func put(_ table: Table, _ key: some LMDBBytes, _ value: some LMDBBytes) throws {
+        try txn.put(databases[keyPath: table], key, value)
+    }
+
+    /// Stores `count` bytes under `key` in `table`, written in place by `fill`.
+    func put(
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws {
+        try txn.put(databases[keyPath: table], key, reserving: count, fill: fill)
+    }
+
+    /// Empties `table`, to be refilled in key order with `append`.
+    func clear(_ table: Table) throws { try txn.clear(databases[keyPath: table]) }
+
+    /// Appends an entry whose key is greater than every key of `table`.
+    func append(_ table: Table, _ key: some LMDBBytes, _ value: some LMDBBytes) throws {
+        try txn.put(databases[keyPath: table], key, value, flags: .append)
+    }
+
+    /// Appends an entry of `count` bytes written in place by `fill`.
+    func append(
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws {
+        try txn.put(databases[keyPath: table], key, reserving: count, flags: .append, fill: fill)
+    }
 
     // MARK: Log
 
@@ -14,6 +75,9 @@ struct LedgerTransaction {
             try cursor.last().map { BigEndianKey64.decode($0.key) } ?? 0
         }
     }
+
+    /// The seq of a log entry's key.
+    static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
 
     /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's stream.
     func appendEvent(seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) throws {
@@ -32,7 +96,9 @@ struct LedgerTransaction {
 
     /// The order's number, if the id was placed.
     func orderNumber(_ id: OrderID) throws -> OrderNumber? {
-        try txn.get(databases.orderIDs, id.rawValue).map { OrderNumber(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+        try txn.get(databases.orderIDs, id.rawValue).map { bytes throws(StoreError) in
+            OrderNumber(try Self.denseNumber(bytes))
+        }
     }
 
     func order(_ number: OrderNumber) throws -> StoredOrder? {
@@ -80,24 +146,31 @@ struct LedgerTransaction {
     }
 
     private func intern(_ name: String, ids: Database, names: Database) throws -> (UInt32, Bool) {
-        if let bytes = try txn.get(ids, name) {
-            return (UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)), false)
-        }
+        if let bytes = try txn.get(ids, name) { return (try Self.denseNumber(bytes), false) }
         return (try define(name, ids: ids, names: names), true)
     }
 
     /// Gives `name` (known to be new) the next dense number in `ids` and `names`.
     private func define(_ name: String, ids: Database, names: Database) throws -> UInt32 {
         let number = UInt32(try txn.count(names))
-        var value = number.littleEndian
-        try withUnsafeBytes(of: &value) { try txn.put(ids, name, $0) }
+        try txn.put(ids, name, LittleEndianValue(number))
         try txn.put(names, BigEndianKey32(number), name, flags: .append)
+        return number
+    }
+
+    /// The dense number stored as the value of an id dictionary entry.
+    static func denseNumber(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> UInt32 {
+        guard let number = LittleEndianValue<UInt32>.decode(bytes) else {
+            throw StoreError.corrupt("an id maps to \(bytes.count) bytes, not a number")
+        }
         return number
     }
 
     /// The customer's number, if any placed order named it.
     func customerNumber(_ id: String) throws -> CustomerNumber? {
-        try txn.get(databases.customerIDs, id).map { CustomerNumber(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+        try txn.get(databases.customerIDs, id).map { bytes throws(StoreError) in
+            CustomerNumber(try Self.denseNumber(bytes))
+        }
     }
 
     func customerID(_ number: CustomerNumber) throws -> String? {
@@ -113,12 +186,12 @@ struct LedgerTransaction {
     /// Claims a command id for the event at `seq`; `false` when it was accepted before (a duplicate).
     /// One tree search instead of a lookup and an insert; `releaseCommand` undoes a claim.
     func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
-        var value = seq.littleEndian
         do {
-            try withUnsafeBytes(of: &value) { try txn.put(databases.commands, id.rawValue, $0, flags: .noOverwrite) }
+            try txn.put(databases.commands, id.rawValue, LittleEndianValue(seq), flags: .noOverwrite)
             return true
-        } catch let error as LMDBError where error.isKeyExists {
-            return false
+        } catch {
+            if error.isKeyExists { return false }
+            throw error
         }
     }
 

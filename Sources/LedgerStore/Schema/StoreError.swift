@@ -1,36 +1,27 @@
+public import LMDB
+
 /// A problem with the store itself (not with a batch): missing, unwritable, newer, or damaged.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A value: it keeps the path, the system's or LMDB's code and the operation; the command line
+/// chooses the words and the exit status.
+public enum StoreError: Error, Hashable, Sendable {
     /// No store at the path (only reading commands report this).
     case missing(path: String)
-    /// The store (or its directory) cannot be written.
-    case notWritable(path: String, reason: String)
-    /// The store cannot be opened even for reading (permissions).
-    case notReadable(path: String, reason: String)
+    /// The path names a file, not a store directory.
+    case notADirectory(path: String)
+    /// The store's directory cannot be created; `code` is the `errno` (0 when the system gave none).
+    case cannotCreateDirectory(path: String, code: Int32)
+    /// The store cannot be written (`EACCES`, or `EROFS` for a read-only file system).
+    case notWritable(path: String, code: Int32)
+    /// The store cannot be opened even for reading (`EACCES`).
+    case notReadable(path: String, code: Int32)
     /// The store was written by a newer `orders` with a format this one does not know.
     case newerFormat(path: String, found: UInt32, supported: UInt32)
-    /// Stored bytes do not decode; the message says which.
+    /// Stored bytes do not decode; the detail says which.
     case corrupt(String)
+    /// A database of the store's schema is missing.
+    case missingDatabase(name: String)
     /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
-    case damagedFile(path: String, reason: String)
-    /// Any other failure of the storage engine, with its message.
-    case engine(String)
-
-    public var description: String {
-        switch self {
-        case .missing(let path):
-            "no store at \(path); import a batch first (orders import --store \(path) FILE) or pass --store"
-        case .notWritable(let path, let reason):
-            "cannot write the store at \(path): \(reason)"
-        case .notReadable(let path, let reason):
-            "cannot read the store at \(path): \(reason)"
-        case .newerFormat(let path, let found, let supported):
-            "the store at \(path) has format version \(found), but this orders understands up to \(supported); use a newer orders"
-        case .corrupt(let message):
-            "the store is damaged: \(message); run orders verify"
-        case .damagedFile(let path, let reason):
-            "the store at \(path) cannot be opened: \(reason); restore it from a backup"
-        case .engine(let message):
-            "storage error: \(message)"
-        }
-    }
+    case damagedFile(path: String, LMDBError)
+    /// Any other failure of the storage engine.
+    case engine(LMDBError)
 }
