@@ -83,6 +83,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "LedgerServicesTests",
+            dependencies: ["LedgerServices", "LedgerDomain", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "BatchFormatsTests",
             dependencies: [
                 "BatchFormats", "LedgerDomain", "TestSupport",

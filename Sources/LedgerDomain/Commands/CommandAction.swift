@@ -18,4 +18,13 @@ public enum CommandAction: Hashable, Sendable {
         case .refund: "refund"
         }
     }
+
+    /// The text an event keeps with it: a shipment's carrier or a cancellation's reason, when given.
+    public var note: String? {
+        switch self {
+        case .ship(let carrier): carrier
+        case .cancel(let reason): reason
+        case .place, .pay, .deliver, .refund: nil
+        }
+    }
 }

@@ -23,9 +23,8 @@ struct ChunkRun {
         var rejected: [RejectedRecord] = []
         let firstSeq = try ledger.headSeq() + 1
         var seq = firstSeq
-        var orders = OrderCache(capacity: 1 << 14)
         rows.begin(ledger, head: firstSeq - 1)
-        var learned = KnownIdentifiers()
+        var log = ChunkLog(ledger: ledger, rows: rows, known: known)
         func reject(_ record: ParsedRecord, _ rejection: Rejection) {
             progress.rejected += 1
             rejected.append(RejectedRecord(
@@ -39,98 +38,26 @@ struct ChunkRun {
                 case .failure(let rejection):
                     reject(record, rejection)
                 case .success(let command):
-                    if let commandID = command.commandID, try !ledger.claimCommand(commandID, seq: seq) {
+                    switch try CommandApplication.apply(command, seq: seq, to: &log, service: service) {
+                    case .duplicate:
                         progress.duplicates += 1
-                        continue
-                    }
-                    if let rejection = try append(command, seq: seq, ledger, orders: &orders, learned: &learned) {
-                        if let commandID = command.commandID { try ledger.releaseCommand(commandID) }
+                    case .rejected(let rejection):
                         reject(record, rejection)
-                        continue
+                    case .accepted:
+                        progress.accepted += 1
+                        if progress.firstSeq == 0 { progress.firstSeq = seq }
+                        progress.lastSeq = seq
+                        seq += 1
                     }
-                    progress.accepted += 1
-                    if progress.firstSeq == 0 { progress.firstSeq = seq }
-                    progress.lastSeq = seq
-                    seq += 1
                 }
             }
             progress.next = parsed.end
             progress.finished = parsed.isLast
         }
-        try orders.flush(to: ledger)
+        try log.flush()
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
         try ledger.putImportProgress(batch.digest, progress)
-        return ChunkOutcome(progress: progress, rejected: rejected, learned: learned, head: seq - 1)
-    }
-
-    /// Decides `command` against the order's current state; appends its event or returns the rejection.
-    private func append(
-        _ command: Command, seq: UInt64, _ ledger: LedgerTransaction, orders: inout OrderCache,
-        learned: inout KnownIdentifiers
-    ) throws -> Rejection? {
-        let existing = try orders.order(command.orderID, in: ledger)
-        let decision: Decision
-        switch service.decide(command, current: existing?.state) {
-        case .failure(let rejection): return rejection
-        case .success(let accepted): decision = accepted
-        }
-        let event: OrderEvent
-        var names = NameDefinitions()
-        let number: OrderNumber
-        switch command.action {
-        case .place(let placement):
-            number = try ledger.defineOrder(command.orderID)
-            names.order = command.orderID.rawValue
-            let customer: CustomerNumber
-            if let number = known.customers[placement.customer] ?? learned.customers[placement.customer] {
-                customer = number
-            } else {
-                let (number, isNew) = try ledger.intern(customer: placement.customer)
-                if isNew { names.customer = placement.customer.rawValue }
-                learned.customers[placement.customer] = number
-                customer = number
-            }
-            var lines: [EventLine] = []
-            lines.reserveCapacity(placement.lines.count)
-            for line in placement.lines {
-                let sku: SKUNumber
-                if let number = known.skus[line.sku] ?? learned.skus[line.sku] {
-                    sku = number
-                } else {
-                    let (number, isNew) = try ledger.intern(sku: line.sku)
-                    if isNew { names.skus.append(line.sku.rawValue) }
-                    learned.skus[line.sku] = number
-                    sku = number
-                }
-                lines.append(EventLine(sku: sku, quantity: UInt32(line.quantity), unitPrice: line.unitPrice))
-            }
-            event = OrderEvent(
-                kind: .placed, order: number, version: 1, at: command.at, amount: decision.amount,
-                customer: customer, currency: placement.currency, lines: lines)
-            try ledger.indexCustomerOrder(customer, number)
-        default:
-            guard let existing else { preconditionFailure("decide accepts only a place for a missing order") }
-            number = existing.number
-            let note: String? = switch command.action {
-            case .ship(let carrier): carrier
-            case .cancel(let reason): reason
-            default: nil
-            }
-            event = OrderEvent(
-                kind: decision.kind, order: number, version: existing.state.version + 1, at: command.at,
-                amount: decision.amount, note: note)
-        }
-        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: existing?.lastSeq ?? 0)
-        let state = service.evolve(existing?.state, event)
-        let placedLines = switch event.kind {
-        case .placed: event.lines
-        case .cancelled: try existing.map(ledger.placedLines(of:)) ?? []
-        default: [EventLine]()
-        }
-        var target = rows  // a class: `inout` passes only the reference
-        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &target)
-        orders.update(command.orderID, to: StoredOrder(number: number, state: state, lastSeq: seq))
-        return nil
+        return ChunkOutcome(progress: progress, rejected: rejected, learned: log.learned, head: seq - 1)
     }
 }

@@ -1,4 +1,5 @@
 internal import LedgerDomain
+internal import LedgerServices
 
 /// The orders one chunk touches, loaded once from the store and written back once, in key order,
 /// when the chunk ends. An order in flight usually sees several events per chunk.

@@ -1,4 +1,5 @@
 internal import LedgerDomain
+internal import LedgerServices
 
 /// Joins the parts of a replay in log order: it checks the seams (seq, order and customer
 /// numbering) and folds each part's deferred events onto the orders before it, with the same

@@ -1,5 +1,6 @@
 internal import LedgerDomain
 internal import LMDB
+internal import LedgerServices
 
 /// One LMDB transaction seen through the store's schema. Borrowed values never escape it.
 /// The rest of the store reaches LMDB only through it.
