@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerStore
+import LedgerViewModels
 import LedgerServices
 
 /// `orders rebuild`.
@@ -48,15 +49,17 @@ struct RebuildCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
-        let progress = ReplayProgressView(verb: "rebuilding", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
-        let summary: RebuildSummary
-        do {
-            summary = try Rebuilder(store: store).rebuild(chosen, progress: progress.update)
-        } catch {
-            progress.finish()
-            throw CommandFailure("\(error) (the read models are unchanged)", exitStatus: 1)
+        let total = Int(try store.headSeq())
+        let state = MainActor.assumeIsolated {
+            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            defer { progress.finish() }
+            let viewModel = RebuildViewModel(maintainer: store)
+            viewModel.rebuild(chosen, progress: progress.update)
+            return viewModel.state
         }
-        progress.finish()
+        guard let summary = state.value else {
+            throw CommandFailure("\(state.failure ?? "the rebuild did not run") (the read models are unchanged)", exitStatus: 1)
+        }
         let rate = Int(summary.eventsPerSecond)
         switch format {
         case .json:

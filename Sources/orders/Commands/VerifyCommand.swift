@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerStore
+import LedgerViewModels
 import LedgerServices
 
 /// `orders verify`.
@@ -32,15 +33,15 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
-        let progress = ReplayProgressView(verb: "verifying", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
-        let report: VerifyReport
-        do {
-            report = try Verifier(store: store).verify(progress: progress.update)
-        } catch {
-            progress.finish()
-            throw CommandFailure("\(error)", exitStatus: 1)
+        let total = Int(try store.headSeq())
+        let state = MainActor.assumeIsolated {
+            let progress = ReplayProgressView(verb: "verifying", total: total, enabled: Terminal.standardErrorIsTerminal)
+            defer { progress.finish() }
+            let viewModel = VerifyViewModel(maintainer: store)
+            viewModel.verify(progress: progress.update)
+            return viewModel.state
         }
-        progress.finish()
+        guard let report = state.value else { throw CommandFailure(state.failure ?? "verify did not run", exitStatus: 1) }
         switch format {
         case .json:
             var object = JSONObject()
