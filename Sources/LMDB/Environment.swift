@@ -8,6 +8,7 @@ import Foundation
 /// doubles the map and runs the closure again, so `MDB_MAP_FULL` never reaches a caller; a write
 /// closure must therefore keep its side effects inside the transaction (or make them repeatable).
 /// A transaction stays on the thread that began it and must never cross an `await`.
+// Safe: LMDB environments are thread-safe (MDB_NOTLS); transactions stay on the thread that began them.
 public final class Environment: @unchecked Sendable {
     let handle: OpaquePointer
     /// Whether the environment was opened read-only.

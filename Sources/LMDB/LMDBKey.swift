@@ -1,4 +1,5 @@
 /// Something that can lend its bytes as an LMDB key or value for the duration of a call.
+// Safe: the bytes lent are valid only inside `body`; LMDB copies keys and values it keeps.
 public protocol LMDBBytes {
     func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
 }

@@ -28,6 +28,7 @@ public struct MappedRegion: Sendable {
     /// Drops the process's mapping of the region's pages: they stay in the page cache and are
     /// mapped again when read, so values borrowed from a read transaction stay valid. A long scan
     /// calls it now and then to keep the pages it has read from adding up in resident memory.
+    // Safe: MADV_DONTNEED on a shared file mapping drops pages, not data: a later read maps them again from the page cache.
     public func releasePages() {
         guard let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(address, length, MADV_DONTNEED)

@@ -95,6 +95,7 @@ public struct Transaction {
     }
 }
 
+// Safe: an MDB_val made from bytes lives only for the LMDB call it is passed to; a buffer made from one is borrowed from the map (see above).
 extension MDB_val {
     init(bytes: UnsafeRawBufferPointer) {
         self.init(mv_size: bytes.count, mv_data: UnsafeMutableRawPointer(mutating: bytes.baseAddress))

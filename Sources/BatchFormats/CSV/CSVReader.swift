@@ -1,6 +1,7 @@
 public import LedgerDomain
 
 /// Reads a CSV batch (SPEC §4, §9) as a stream of records in constant memory.
+// Safe: fields point into the source's buffer or the scratch buffer, both owned here; they are lent only until the next call.
 public final class CSVReader: BatchReader {
     public let format = RecordFormat.csv
     private let source: ByteSource

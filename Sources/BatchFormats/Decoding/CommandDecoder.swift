@@ -145,6 +145,7 @@ public struct CommandDecoder: Sendable {
         while start <= bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+// Safe: every slice is cut from the field's own bytes, between indexes found inside it.
             let item = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             guard let star = item.firstIndex(of: UInt8(ascii: "*")),
                   let at = item.firstIndex(of: UInt8(ascii: "@")), star < at

@@ -280,6 +280,7 @@ struct JSONLineParser {
         }
     }
 
+    // Safe: the arena holds at least the line's bytes, and an unescaped string is never longer than its escaped form.
     private mutating func emit(_ byte: UInt8) {
         arena.storeBytes(of: byte, toByteOffset: arenaUsed, as: UInt8.self)
         arenaUsed += 1

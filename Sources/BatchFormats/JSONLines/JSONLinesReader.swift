@@ -2,6 +2,7 @@ public import LedgerDomain
 import Foundation
 
 /// Reads a JSON Lines batch (SPEC §4, §9) as a stream of records in constant memory.
+// Safe: memchr searches only the bytes the source holds; the records lent point into its buffer until the next call.
 public final class JSONLinesReader: BatchReader {
     public let format = RecordFormat.jsonl
     private let source: ByteSource

@@ -4,6 +4,7 @@ import Foundation
 /// `end` are in memory; `start` only moves forward, and `refill` slides the window when the
 /// caller needs more. It also tracks the line of the next record, and keeps the first KiB of a
 /// record too long to hold.
+// Safe: both buffers are owned here (allocated in init, freed in deinit); every read and copy stays inside `start..<end`.
 final class ByteSource {
     private let descriptor: Int32
     private(set) var buffer: UnsafeMutableRawBufferPointer

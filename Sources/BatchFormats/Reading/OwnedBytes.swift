@@ -1,5 +1,6 @@
 /// Raw bytes owned by an object, so they are freed however their owner goes away (a reader whose
 /// `init` throws never runs its own `deinit`; the fuzzer found that leak).
+// Safe: the buffer is allocated here, freed once in deinit or when it grows, and never lent past the next call.
 final class OwnedBytes {
     private(set) var buffer: UnsafeMutableRawBufferPointer
 

@@ -1,6 +1,7 @@
 /// The shared rule of SPEC §2 for ids: 1–64 characters from `A–Z a–z 0–9 . _ : -`.
 public enum Identifier {
     /// Whether `bytes` form a valid id.
+    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard LedgerLimits.identifierLength.contains(bytes.count) else { return false }
@@ -8,6 +9,7 @@ public enum Identifier {
         return true
     }
 
+    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
@@ -21,8 +23,10 @@ public enum Identifier {
     }
 
     /// Makes a `String` from bytes already checked by `isValid` (ASCII, so no repair needed).
+    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+// Safe: exactly `bytes.count` bytes are written into a buffer of that capacity.
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             _ = buffer.initialize(from: bytes)
             return bytes.count

@@ -6,16 +6,19 @@
 /// array cost 10% of a replay). More currencies spill into `overflow`. Amounts and codes are kept
 /// in two packed runs (57 bytes, not 73), so that a customer row spans fewer cache lines.
 public struct CurrencyAmounts: Hashable, Sendable {
+    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @usableFromInline struct Slot: Hashable, Sendable {
         @usableFromInline var currency: UInt32
         @usableFromInline var amount: Int64
 
+        // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
         @inlinable init(currency: UInt32, amount: Int64) {
             self.currency = currency
             self.amount = amount
         }
     }
 
+    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @usableFromInline var amounts: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
     @usableFromInline var codes: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     @usableFromInline var overflow: [Slot] = []
@@ -29,6 +32,8 @@ public struct CurrencyAmounts: Hashable, Sendable {
     public var count: Int { Int(inlineCount) + overflow.count }
 
     /// Every (code, amount) held, inline ones first, in the order they were added.
+    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+    // Safe: the tuples are homogeneous, so their bytes bind to four elements of their type, read only inside the closure.
     @usableFromInline func forEachSlot(_ body: (UInt32, Int64) -> Void) {
         withUnsafeBytes(of: codes) { codeBytes in
             withUnsafeBytes(of: amounts) { amountBytes in
@@ -53,6 +58,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     }
 
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
+    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @inlinable public mutating func add(_ amount: Int64, to currency: Currency) {
         let code = currency.packed
         let used = Int(inlineCount)

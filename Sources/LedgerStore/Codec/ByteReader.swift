@@ -1,5 +1,6 @@
 /// Reads little-endian fixed-width values from a borrowed buffer (LMDB values are only 2-byte
 /// aligned, so every load is unaligned). Throws `StoreError.corrupt` instead of reading past the end.
+// Safe: every read is checked against the buffer's end first.
 struct ByteReader {
     let buffer: UnsafeRawBufferPointer
     private(set) var offset: Int

@@ -1,4 +1,5 @@
 /// Writes little-endian fixed-width values into a buffer (no alignment needed).
+// Safe: callers size the buffer with the codec's `size(of:)` before writing into it.
 struct ByteWriter {
     let buffer: UnsafeMutableRawBufferPointer
     private(set) var offset = 0

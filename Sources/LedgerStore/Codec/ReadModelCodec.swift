@@ -97,6 +97,7 @@ enum ReadModelCodec {
     }
 
     private static func bytes(_ count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
+        // Safe: the whole capacity is zeroed before `fill` writes into it.
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.initialize(repeating: 0)
             fill(UnsafeMutableRawBufferPointer(buffer))

@@ -6,6 +6,7 @@ internal import BatchFormats
 /// An opened batch: a readable descriptor at offset 0, its size and the SHA-256 of its content.
 /// Standard input (`-`) is first copied to an unlinked temporary file, so it can be hashed,
 /// read again and resumed like any file.
+// Safe: the read buffers are allocated and freed in the function that uses them; reads never exceed their size.
 final class BatchFile {
     let descriptor: Int32
     let size: UInt64

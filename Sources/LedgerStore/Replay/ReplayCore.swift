@@ -130,6 +130,7 @@ public struct ReplayCore {
         return try ledger.withCursor(\.log) { cursor in
             // A ring of the next `lookahead` entries: each is prepared when read and folded when it
             // leaves the ring.
+            // Safe: the ring holds entries borrowed from this cursor's transaction and is folded before it ends.
             let none = UnsafeRawBufferPointer(start: nil, count: 0)
             var ahead = [Cursor.Entry](repeating: (none, none), count: lookahead)
             var first = 0

@@ -30,6 +30,7 @@ struct ReplayJoin {
     mutating func append(_ part: consuming ReplayedPart, placedLines: (StoredOrder) throws -> [EventLine]) {
         if let first = part.firstSeq, first != lastSeq + 1 { problem("the log jumps from seq \(lastSeq) to \(first)") }
         lastSeq = part.lastSeq ?? lastSeq
+        // Safe: the deferred events were copied out of the map; each slice is the range recorded when it was copied.
         part.deferredBytes.withUnsafeBytes { bytes in
             for item in part.deferred {
                 let event = UnsafeRawBufferPointer(rebasing: bytes[item.start..<(item.start + item.count)])

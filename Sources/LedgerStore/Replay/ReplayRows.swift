@@ -31,6 +31,7 @@ struct ReplayRows: ReadModelRows {
     }
 
     /// Prefetches every cache line of `rows[index]` (a row may span three), if it exists yet.
+    // Safe: a prefetch only hints the cache; the index is checked against the array before its address is taken.
     private static func prefetch<Row>(_ index: Int, of rows: [Row]) {
         guard index < rows.count else { return }
         rows.withUnsafeBufferPointer { buffer in

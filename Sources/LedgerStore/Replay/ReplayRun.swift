@@ -12,6 +12,7 @@ struct ReplayRun {
     private var part = ReplayedPart()
     private var rows: ReplayRows
     /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
+    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the run.
     private var placedEvents: [UnsafeRawPointer] = []
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the

@@ -6,6 +6,7 @@ import Foundation
 ///
 /// It opens (or creates) the store, checks its format version, and offers reads of the log;
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
+// Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads.
     public static let formatVersion: UInt32 = 1
