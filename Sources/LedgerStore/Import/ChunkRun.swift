@@ -54,10 +54,12 @@ struct ChunkRun {
             progress.next = parsed.end
             progress.finished = parsed.isLast
         }
+        FaultInjection.reach(.afterLogAppend)
         try log.flush()
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
         try ledger.putImportProgress(batch.digest, progress)
+        FaultInjection.reach(.beforeCommit)
         return ChunkOutcome(progress: progress, rejected: rejected, learned: log.learned, head: seq - 1)
     }
 }

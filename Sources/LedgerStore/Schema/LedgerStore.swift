@@ -79,6 +79,7 @@ public final class LedgerStore: @unchecked Sendable {
             return
         }
         guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
+        FaultInjection.reach(.afterCreateBeforeStamp)
         try txn.put(meta, "format", LittleEndianValue(formatVersion))
     }
 

@@ -19,6 +19,7 @@ final class RejectsWriter: @unchecked Sendable {
         guard fputs(line, handle) >= 0 else {
             throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
         }
+        FaultInjection.reach(.midRejectsWrite)
     }
 
     func close() throws {
