@@ -17,7 +17,9 @@ public struct MappedRegion: Sendable {
             let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, UInt64(fields[4]) == inode else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else { continue }
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else {
+                continue
+            }
             self.start = start
             length = Int(end - start)
             return

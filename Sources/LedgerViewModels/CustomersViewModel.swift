@@ -1,5 +1,5 @@
-public import Observation
 public import LedgerServices
+public import Observation
 
 /// Every customer with their order counts and net per currency.
 @Observable @MainActor
@@ -10,6 +10,7 @@ public final class CustomersViewModel {
     public init(repository: any LedgerQuerying) { self.repository = repository }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.customers() }
+        state = .loading
+        state = ViewState { try repository.customers() }
     }
 }

@@ -11,6 +11,7 @@ public final class RebuildViewModel {
 
     /// Rebuilds `projections`; `progress` gets the events replayed now and then.
     public func rebuild(_ projections: Set<ReadModelName>, progress: (Int) -> Void = { _ in }) {
-        LedgerViewModels.load({ state = $0 }) { try maintainer.rebuild(projections, progress: progress) }
+        state = .loading
+        state = ViewState { try maintainer.rebuild(projections, progress: progress) }
     }
 }

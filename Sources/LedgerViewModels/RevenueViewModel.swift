@@ -1,6 +1,6 @@
 public import LedgerDomain
-public import Observation
 public import LedgerServices
+public import Observation
 
 /// Revenue per (date, currency), within an optional inclusive date range.
 @Observable @MainActor
@@ -17,6 +17,7 @@ public final class RevenueViewModel {
     }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.revenue(from: from, to: to) }
+        state = .loading
+        state = ViewState { try repository.revenue(from: from, to: to) }
     }
 }

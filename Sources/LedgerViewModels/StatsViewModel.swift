@@ -1,5 +1,5 @@
-public import Observation
 public import LedgerServices
+public import Observation
 
 /// The ledger's counts, status breakdown and read model checkpoints.
 @Observable @MainActor
@@ -10,6 +10,7 @@ public final class StatsViewModel {
     public init(repository: any LedgerQuerying) { self.repository = repository }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.statistics() }
+        state = .loading
+        state = ViewState { try repository.statistics() }
     }
 }

@@ -11,6 +11,7 @@ public final class VerifyViewModel {
 
     /// Replays the log and compares; `progress` gets the events replayed now and then.
     public func verify(progress: (Int) -> Void = { _ in }) {
-        LedgerViewModels.load({ state = $0 }) { try maintainer.verify(progress: progress) }
+        state = .loading
+        state = ViewState { try maintainer.verify(progress: progress) }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import LedgerDomain
-@testable import BatchFormats
 import TestSupport
 import Testing
+
+@testable import BatchFormats
 
 struct CSVReaderTests {
     func read(_ text: String, buffer: Int = 4 << 20) throws -> [ReadRecord] {

@@ -1,8 +1,9 @@
 import Foundation
 import LedgerDomain
-@testable import BatchFormats
 import TestSupport
 import Testing
+
+@testable import BatchFormats
 
 struct JSONLinesReaderTests {
     func read(_ text: String) throws -> [ReadRecord] { try ReadRecord.readAll(text, format: .jsonl) }

@@ -5,7 +5,9 @@ import LedgerDomain
 final class RawRecordFixture {
     private var buffers: [UnsafeMutableRawBufferPointer] = []
 
-    deinit { buffers.forEach { $0.deallocate() } }
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
+    }
 
     func text(_ value: String) -> RawField {
         let bytes = Array(value.utf8)

@@ -1,9 +1,10 @@
 import Foundation
 import LedgerDomain
-@testable import BatchFormats
 import PropertyBased
 import TestSupport
 import Testing
+
+@testable import BatchFormats
 
 /// Properties of the readers over generated input: any text written out by the format's rules
 /// reads back as the same fields, on the lines where its records start, whatever the buffer size.
@@ -36,7 +37,8 @@ struct ReaderPropertyTests {
             let lines = carriers.enumerated().map { index, carrier in
                 #"{"type":"ship","order_id":"O-\#(index)","carrier":"\#(Self.json(carrier, escapingNonASCII: escapeAll))","at":"T"}"#
             }
-            let records = try ReadRecord.readAll(Array((lines.joined(separator: "\n") + "\n").utf8), format: .jsonl, bufferCapacity: buffer)
+            let records = try ReadRecord.readAll(
+                Array((lines.joined(separator: "\n") + "\n").utf8), format: .jsonl, bufferCapacity: buffer)
             #expect(records.map(\.fields["carrier"]) == carriers)
             #expect(records.map(\.line) == Array(1...carriers.count))
         }

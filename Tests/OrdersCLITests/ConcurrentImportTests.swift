@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import LedgerDomain
 import LedgerStore
+import TestSupport
 import Testing
 
 /// Two `orders import` processes at once on one store, both trying to pay the same orders in full.

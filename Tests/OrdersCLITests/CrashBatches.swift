@@ -14,8 +14,9 @@ struct CrashBatches {
     init(in directory: TemporaryDirectory, name: String, seed: UInt64, recordCounts: [Int]) {
         let total = recordCounts.reduce(0, +)
         var records: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(
-            orders: total, seed: seed, badShare: 0.1, customers: 200, skus: 60))
+        var generator = BatchGenerator(
+            settings: GeneratorSettings(
+                orders: total, seed: seed, badShare: 0.1, customers: 200, skus: 60))
         _ = generator.generate { records.append($0) }
         let header = records.removeFirst()
         precondition(records.count >= total, "the generator wrote fewer records than asked")
@@ -26,10 +27,11 @@ struct CrashBatches {
             let batch = records[start..<start + count]
             start += count
             var line = 2
-            recordLines.append(batch.map { record in
-                defer { line += 1 + record.utf8.count(where: { $0 == UInt8(ascii: "\n") }) }
-                return line
-            })
+            recordLines.append(
+                batch.map { record in
+                    defer { line += 1 + record.utf8.count(where: { $0 == UInt8(ascii: "\n") }) }
+                    return line
+                })
             paths.append(directory.file("\(name)-\(index).csv", ([header] + batch).joined(separator: "\n") + "\n"))
         }
         self.paths = paths

@@ -37,9 +37,10 @@ struct CrashLoopTests {
         // The arrival at `mid-rejects-write` of the middle rejection of each commit.
         var rejectionsPerCommit = Array(repeating: 0, count: Self.arrivals + 2)
         for entry in referenceRejects {
-            let (file, line) = try #require(entry.record.lastIndex(of: ":").map {
-                (String(entry.record[..<$0]), Int(entry.record[entry.record.index(after: $0)...])!)
-            })
+            let (file, line) = try #require(
+                entry.record.lastIndex(of: ":").map {
+                    (String(entry.record[..<$0]), Int(entry.record[entry.record.index(after: $0)...])!)
+                })
             rejectionsPerCommit[batches.commit(holdingLine: line, of: file, perCommit: Self.perCommit)] += 1
         }
         var middles: [Int] = []
@@ -74,11 +75,13 @@ struct CrashLoopTests {
             var rejectFiles: [String] = []
             for (step, crash) in scenario.enumerated() {
                 let rejects = store + ".crash-\(step).rejects"
-                let arguments = crash.rebuilding
+                let arguments =
+                    crash.rebuilding
                     ? ["rebuild", "--store", store] : importing(batches, into: store, rejects: rejects)
                 if !crash.rebuilding { rejectFiles.append(rejects) }
                 let crashed = try OrdersBinary.run(arguments, fault: crash.fault)
-                #expect(crashed.killedBySignal && crashed.status == SIGKILL, "\(name): \(crash) was not reached (\(crashed.status))")
+                #expect(
+                    crashed.killedBySignal && crashed.status == SIGKILL, "\(name): \(crash) was not reached (\(crashed.status))")
                 crashes[crash.point, default: 0] += 1
                 if try CrashLoopTests.committedStore(at: store) == nil {
                     #expect(crash.point == .afterCreateBeforeStamp, "\(name): no store after \(crash)")
@@ -117,7 +120,8 @@ struct CrashLoopTests {
                 let file = try RejectsFile(path: path)
                 if file.torn { torn += 1 }
                 for entry in file.entries {
-                    #expect(reported.updateValue(entry.text, forKey: entry.record) == nil, "\(name): \(entry.record) reported twice")
+                    #expect(
+                        reported.updateValue(entry.text, forKey: entry.record) == nil, "\(name): \(entry.record) reported twice")
                 }
             }
             let referenceByRecord = Dictionary(uniqueKeysWithValues: referenceRejects.map { ($0.record, $0.text) })
@@ -128,21 +132,24 @@ struct CrashLoopTests {
             let resumedFiles = summaries.count { $0["resumed_from_line"] != nil }
             let finishedFiles = summaries.count { $0["already_imported"] as? Bool == true }
             resumes[scenario.last!.point, default: 0] += resumedFiles
-            table.append(name.padding(toLength: 48, withPad: " ", startingAt: 0) + " "
-                + "\(resumedFiles)".padding(toLength: 8, withPad: " ", startingAt: 0) + " "
-                + "\(finishedFiles)".padding(toLength: 9, withPad: " ", startingAt: 0) + " "
-                + "\(lost) of \(referenceRejects.count)" + (torn > 0 ? " (\(torn) file ends in a cut line)" : ""))
+            table.append(
+                name.padding(toLength: 48, withPad: " ", startingAt: 0) + " "
+                    + "\(resumedFiles)".padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+                    + "\(finishedFiles)".padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                    + "\(lost) of \(referenceRejects.count)" + (torn > 0 ? " (\(torn) file ends in a cut line)" : ""))
         }
         table.append("fault point                  crashes  files resumed mid-file after it (last crash)")
         for point in FaultPoint.allCases {
             #expect(crashes[point, default: 0] > 0, "\(point.rawValue) is never crashed at")
-            table.append(point.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0) + " "
-                + "\(crashes[point, default: 0])".padding(toLength: 8, withPad: " ", startingAt: 0) + " "
-                + "\(resumes[point, default: 0])")
+            table.append(
+                point.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0) + " "
+                    + "\(crashes[point, default: 0])".padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+                    + "\(resumes[point, default: 0])")
         }
-        print("crash loop, seed \(Self.seed), \(Self.perCommit) records per commit, batches of "
-            + "\(batches.recordLines.map(\.count).map(String.init).joined(separator: " and ")) records:\n"
-            + table.joined(separator: "\n"))
+        print(
+            "crash loop, seed \(Self.seed), \(Self.perCommit) records per commit, batches of "
+                + "\(batches.recordLines.map(\.count).map(String.init).joined(separator: " and ")) records:\n"
+                + table.joined(separator: "\n"))
     }
 
     /// Kills imports and rebuilds at seeded random moments. Where the kills land depends on the
@@ -185,7 +192,9 @@ struct CrashLoopTests {
             _ = try OrdersBinary.run(importing(batches, into: reference))
             #expect(try LedgerStore(path: store, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
         }
-        print("random-moment kills (timing-dependent, not asserted): \(landed) of \(tries) landed in \(round) rounds, seed \(Self.seed)")
+        print(
+            "random-moment kills (timing-dependent, not asserted): \(landed) of \(tries) landed in \(round) rounds, seed \(Self.seed)"
+        )
     }
 
     /// `orders import` of every batch into `store`, 251 records per commit, with a JSON summary.

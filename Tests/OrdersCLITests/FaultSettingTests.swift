@@ -21,8 +21,10 @@ struct FaultSettingTests {
 
     @Test func aFaultAtAPointTheCommandNeverReachesChangesNothing() throws {
         let store = directory.path + "/store"
-        let batch = directory.file("batch.csv", "type,order_id,customer_id,currency,lines,amount,at\n"
-            + "place,O-1,C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n")
+        let batch = directory.file(
+            "batch.csv",
+            "type,order_id,customer_id,currency,lines,amount,at\n"
+                + "place,O-1,C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n")
         let result = try OrdersBinary.run(["import", "--store", store, batch], fault: "rebuild-after-commit:1")
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
@@ -30,8 +32,10 @@ struct FaultSettingTests {
 
     @Test func aFaultWithoutACountCrashesAtTheFirstArrival() throws {
         let store = directory.path + "/store"
-        let batch = directory.file("batch.csv", "type,order_id,customer_id,currency,lines,amount,at\n"
-            + "place,O-1,C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n")
+        let batch = directory.file(
+            "batch.csv",
+            "type,order_id,customer_id,currency,lines,amount,at\n"
+                + "place,O-1,C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n")
         let result = try OrdersBinary.run(["import", "--store", store, batch], fault: "after-commit")
         #expect(result.killedBySignal && result.status == SIGKILL)
         #expect(try OrdersBinary.run(["show", "--store", store, "O-1"]).status == 0, "the commit before the crash is kept")

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import LedgerStore
+import TestSupport
 import Testing
 
 /// Crashes one large import twice mid-file (SIGKILL at fault points, with the import's default
@@ -25,7 +25,8 @@ struct KillAndResumeTests {
         let final = try OrdersBinary.run(arguments)
         #expect(final.status == 1)
         let summary = try #require(
-            try JSONSerialization.jsonObject(with: Data(final.standardOutput.utf8)) as? [[String: Any]]).first
+            try JSONSerialization.jsonObject(with: Data(final.standardOutput.utf8)) as? [[String: Any]]
+        ).first
         #expect(summary?["resumed_from_line"] as? Int == batches.recordLines[0][3 * perCommit])
         #expect(summary?["records"] as? Int == batches.recordLines[0].count)
         #expect(summary?["already_imported"] as? Bool == false)

@@ -11,7 +11,8 @@ import Testing
     let batch = "data/good-batch.csv"
 
     @Test(.enabled(if: OrdersBinary.canRunUnprivileged)) func anUnreadableInputFileIsAFileError() throws {
-        let input = directory.file("secret.csv", try String(contentsOfFile: OrdersBinary.repository.path + "/" + batch, encoding: .utf8))
+        let input = directory.file(
+            "secret.csv", try String(contentsOfFile: OrdersBinary.repository.path + "/" + batch, encoding: .utf8))
         chmod(input, 0o000)
         let writable = directory.path + "/writable"
         try FileManager.default.createDirectory(atPath: writable, withIntermediateDirectories: true)
@@ -22,7 +23,8 @@ import Testing
         #expect(result.standardError == "orders: error: \(input): cannot open: Permission denied\n")
     }
 
-    @Test(.enabled(if: OrdersBinary.canRunUnprivileged)) func aStoreDirectoryWithoutWritePermissionRefusesWritesAndSaysWhyForReads() throws {
+    @Test(.enabled(if: OrdersBinary.canRunUnprivileged))
+    func aStoreDirectoryWithoutWritePermissionRefusesWritesAndSaysWhyForReads() throws {
         #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
         let before = try OrdersBinary.run(["list", "--store", store]).standardOutput
         chmod(store, 0o555)
@@ -39,7 +41,10 @@ import Testing
         #expect(rebuilt.standardError == "orders: error: cannot write the store at \(store): permission denied\n")
         let listed = try OrdersBinary.run(["list", "--store", store], unprivileged: true)
         #expect(listed.status == 1)
-        #expect(listed.standardError == "orders: error: cannot read the store at \(store): permission denied (a reader needs to read data.mdb and to write lock.mdb, where LMDB readers register; run as the store's owner or ask for access)\n")
+        #expect(
+            listed.standardError
+                == "orders: error: cannot read the store at \(store): permission denied (a reader needs to read data.mdb and to write lock.mdb, where LMDB readers register; run as the store's owner or ask for access)\n"
+        )
         #expect(try OrdersBinary.run(["list", "--store", store]).standardOutput == before)
     }
 
@@ -58,9 +63,15 @@ import Testing
         }
         let imported = try OrdersBinary.run(["import", "--store", readOnlyStore, batch])
         #expect(imported.status == 2)
-        #expect(imported.standardError == "orders: error: cannot write the store at \(readOnlyStore): it is on a read-only file system (queries still work)\n")
+        #expect(
+            imported.standardError
+                == "orders: error: cannot write the store at \(readOnlyStore): it is on a read-only file system (queries still work)\n"
+        )
         let rebuilt = try OrdersBinary.run(["rebuild", "--store", readOnlyStore])
         #expect(rebuilt.status == 1)
-        #expect(rebuilt.standardError == "orders: error: cannot write the store at \(readOnlyStore): it is on a read-only file system (queries still work)\n")
+        #expect(
+            rebuilt.standardError
+                == "orders: error: cannot write the store at \(readOnlyStore): it is on a read-only file system (queries still work)\n"
+        )
     }
 }

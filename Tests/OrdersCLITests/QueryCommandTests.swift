@@ -98,9 +98,10 @@ struct QueryCommandTests {
 
     @Test func revenueRangesAreInclusiveAndShipmentOnlyDaysHaveNoRow() throws {
         let all = try json(["revenue"]) as! [[String: Any]]
-        #expect(all.map { "\($0["date"]!) \($0["currency"]!)" } == [
-            "2026-03-01 EUR", "2026-03-02 EUR", "2026-03-02 USD", "2026-03-03 EUR", "2026-03-04 EUR", "2026-03-05 USD",
-        ])
+        #expect(
+            all.map { "\($0["date"]!) \($0["currency"]!)" } == [
+                "2026-03-01 EUR", "2026-03-02 EUR", "2026-03-02 USD", "2026-03-03 EUR", "2026-03-04 EUR", "2026-03-05 USD",
+            ])
         let range = try json(["revenue", "--from", "2026-03-02", "--to", "2026-03-03"]) as! [[String: Any]]
         #expect(range.count == 3)
         #expect((try json(["revenue", "--from", "2026-03-05", "--to", "2026-03-01"]) as! [Any]).isEmpty)
@@ -112,9 +113,10 @@ struct QueryCommandTests {
 
     @Test func statsCountsEveryStatusIncludingZeros() throws {
         let stats = try json(["stats"]) as! [String: Any]
-        #expect(stats["by_status"] as! [String: Int] == [
-            "placed": 3, "partially_paid": 1, "paid": 0, "shipped": 1, "delivered": 0, "cancelled": 1,
-        ])
+        #expect(
+            stats["by_status"] as! [String: Int] == [
+                "placed": 3, "partially_paid": 1, "paid": 0, "shipped": 1, "delivered": 0, "cancelled": 1,
+            ])
         #expect(stats["events"] as? Int == 10 && stats["head_seq"] as? Int == 10)
         #expect(stats["customers"] as? Int == 3 && stats["skus"] as? Int == 3 && stats["orders"] as? Int == 6)
         #expect((stats["checkpoints"] as! [String: Int]).values.allSatisfy { $0 == 10 })
@@ -122,12 +124,17 @@ struct QueryCommandTests {
 
     @Test func csvHasAHeaderAndOneColumnPerCurrency() throws {
         let result = try OrdersBinary.run(["customers", "--store", store, "--format", "csv"])
-        #expect(result.standardOutput == "customer_id,orders,open_orders,cancelled,net_EUR,net_USD\r\nC-1,3,2,1,0,100\r\nC-2,1,1,0,600,\r\nC-3,2,2,0,0,\r\n")
+        #expect(
+            result.standardOutput
+                == "customer_id,orders,open_orders,cancelled,net_EUR,net_USD\r\nC-1,3,2,1,0,100\r\nC-2,1,1,0,600,\r\nC-3,2,2,0,0,\r\n"
+        )
     }
 
     @Test func skuCSVHasOneRevenueColumnPerCurrency() throws {
         let result = try OrdersBinary.run(["skus", "--store", store, "--format", "csv"])
-        #expect(result.standardOutput == "sku,units_ordered,units_cancelled,revenue_EUR,revenue_USD\r\nX,6,1,500,\r\nY,5,0,200,300\r\nZ,4,0,400,\r\n")
+        #expect(
+            result.standardOutput
+                == "sku,units_ordered,units_cancelled,revenue_EUR,revenue_USD\r\nX,6,1,500,\r\nY,5,0,200,300\r\nZ,4,0,400,\r\n")
     }
 
     @Test func aQueryOfAMissingStoreFailsWithOneLine() throws {
@@ -151,7 +158,9 @@ struct QueryCommandTests {
             #expect(result.standardOutput.contains("Examples:"), "\(verb)")
         }
         let root = try OrdersBinary.run(["--help"]).standardOutput
-        let order = ["import", "list", "show", "customers", "revenue", "skus", "stats"].map { root.range(of: "  \($0) ")!.lowerBound }
+        let order = ["import", "list", "show", "customers", "revenue", "skus", "stats"].map {
+            root.range(of: "  \($0) ")!.lowerBound
+        }
         #expect(order == order.sorted())
     }
 }

@@ -6,7 +6,8 @@ public import LedgerStore
 public enum GeneratedStore {
     /// Generates a batch with `settings`, imports it into `directory/store` in commits of
     /// `chunkSize` records (not synced: tests need no durability) and returns the store.
-    public static func make(in directory: TemporaryDirectory, _ settings: GeneratorSettings, chunkSize: Int) throws -> LedgerStore {
+    public static func make(in directory: TemporaryDirectory, _ settings: GeneratorSettings, chunkSize: Int) throws -> LedgerStore
+    {
         var lines: [String] = []
         var generator = BatchGenerator(settings: settings)
         _ = generator.generate { lines.append($0) }

@@ -26,10 +26,11 @@ public struct ReadRecord: Equatable, CustomStringConvertible {
         let path = directory.file("batch", bytes: bytes)
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }
-        let reader: any BatchReader = switch format {
-        case .csv: try CSVReader(descriptor: descriptor, recordLimit: recordLimit, bufferCapacity: bufferCapacity)
-        case .jsonl: try JSONLinesReader(descriptor: descriptor, recordLimit: recordLimit, bufferCapacity: bufferCapacity)
-        }
+        let reader: any BatchReader =
+            switch format {
+            case .csv: try CSVReader(descriptor: descriptor, recordLimit: recordLimit, bufferCapacity: bufferCapacity)
+            case .jsonl: try JSONLinesReader(descriptor: descriptor, recordLimit: recordLimit, bufferCapacity: bufferCapacity)
+            }
         var records: [ReadRecord] = []
         while let record = try reader.next() {
             var read = ReadRecord(line: record.line, raw: String(decoding: record.raw, as: UTF8.self), fields: [:])

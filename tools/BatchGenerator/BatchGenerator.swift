@@ -26,7 +26,8 @@ public struct BatchGenerator {
         while placed < settings.orders || !active.isEmpty {
             let record: GeneratedRecord
             if placed < settings.orders, active.count < settings.concurrentOrders,
-               active.isEmpty || chance(0.3) {
+                active.isEmpty || chance(0.3)
+            {
                 record = place()
             } else {
                 record = advance(at: below(active.count))
@@ -68,16 +69,24 @@ public struct BatchGenerator {
         placed += 1
         var lines: [(String, Int, Int)] = []
         for _ in 0..<(1 + below(4)) {
-            lines.append(("SKU-\(below(settings.skus))",
-                          1 + below(5), 100 + below(20_000)))
+            lines.append(
+                (
+                    "SKU-\(below(settings.skus))",
+                    1 + below(5), 100 + below(20_000)
+                ))
         }
         let total = lines.reduce(0) { $0 + $1.1 * $1.2 }
-        let plan: GeneratedOrder.Plan = chance(0.1) ? .cancelEarly : chance(0.05) ? .cancelAfterPaying
-            : chance(0.1) ? .refundAfterDelivery : .fulfil
+        let plan: GeneratedOrder.Plan =
+            chance(0.1)
+            ? .cancelEarly
+            : chance(0.05)
+                ? .cancelAfterPaying
+                : chance(0.1) ? .refundAfterDelivery : .fulfil
         active.append(GeneratedOrder(id: id, total: total, plan: plan, lastAt: clock))
-        return remember(GeneratedRecord(
-            type: "place", orderID: id, customerID: "C-\(below(settings.customers))",
-            currency: pick(Self.currencies), lines: lines, at: now, commandID: commandID()))
+        return remember(
+            GeneratedRecord(
+                type: "place", orderID: id, customerID: "C-\(below(settings.customers))",
+                currency: pick(Self.currencies), lines: lines, at: now, commandID: commandID()))
     }
 
     /// Writes the next step of `active[index]`'s lifecycle and retires the order when it is done.
@@ -150,8 +159,9 @@ public struct BatchGenerator {
             }
             fallthrough
         case 1:
-            record = GeneratedRecord(type: "place", orderID: "O-\(below(max(placed, 1)))",
-                                     customerID: "C-1", currency: "EUR", lines: [("SKU-1", 1, 100)], at: now)
+            record = GeneratedRecord(
+                type: "place", orderID: "O-\(below(max(placed, 1)))",
+                customerID: "C-1", currency: "EUR", lines: [("SKU-1", 1, 100)], at: now)
             code = placed > 0 ? .duplicateOrder : .unknownOrder
             if placed == 0 { record.type = "pay" }
         case 2:
@@ -189,8 +199,9 @@ public struct BatchGenerator {
         case 0: record.type = "Pay"
         case 1: record.at = "2026-02-30T10:00:00Z"
         case 2:
-            record = GeneratedRecord(type: "place", orderID: "O-new", customerID: "C-1", currency: "eur",
-                                     lines: [("SKU-1", 1, 100)], at: now)
+            record = GeneratedRecord(
+                type: "place", orderID: "O-new", customerID: "C-1", currency: "eur",
+                lines: [("SKU-1", 1, 100)], at: now)
         default:
             record.literal = settings.format == .csv ? "pay,\"O-1,broken" + "\"x,,,,1,\(now),,," : "{\"type\":\"pay\",}"
         }

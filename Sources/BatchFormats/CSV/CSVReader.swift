@@ -113,14 +113,19 @@ public final class CSVReader: BatchReader {
         let raw = source.bytes(start..<contentEnd)
         let rawOffset = source.offset(of: start)
         if raw.count > recordLimit {
-            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(raw.count, limit: recordLimit)))
+            return BatchRecord(
+                line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(raw.count, limit: recordLimit)))
         }
         if let error = scanner.error {
-            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
+            return BatchRecord(
+                line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
         }
         guard scanner.fields.count == columns.count else {
-            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(
-                .malformed, "the record has \(scanner.fields.count) fields; the header has \(columns.count)")))
+            return BatchRecord(
+                line: line, raw: raw, rawOffset: rawOffset,
+                content: .failure(
+                    Rejection(
+                        .malformed, "the record has \(scanner.fields.count) fields; the header has \(columns.count)")))
         }
         scratch.reserve(raw.count)
         var used = 0
@@ -167,7 +172,8 @@ public final class CSVReader: BatchReader {
             }
             position = source.start
         }
-        return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(length, limit: recordLimit)))
+        return BatchRecord(
+            line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(length, limit: recordLimit)))
     }
 
     static func oversized(_ length: Int, limit: Int) -> Rejection {

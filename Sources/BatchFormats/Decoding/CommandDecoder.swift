@@ -22,11 +22,12 @@ public struct CommandDecoder: Sendable {
         }
         let orderID = try identifier(record.orderID, "order_id", OrderID.init(bytes:))
         let at = try timestamp(record.at)
-        let commandID: CommandID? = if case .absent = record.commandID {
-            nil
-        } else {
-            try identifier(record.commandID, "command_id", CommandID.init(bytes:))
-        }
+        let commandID: CommandID? =
+            if case .absent = record.commandID {
+                nil
+            } else {
+                try identifier(record.commandID, "command_id", CommandID.init(bytes:))
+            }
         let action: CommandAction
         switch kind {
         case .place:
@@ -135,7 +136,8 @@ public struct CommandDecoder: Sendable {
         case (.absent, _):
             throw malformed("missing lines")
         default:
-            throw malformed("lines must be \(format == .csv ? "SKU*QTY@PRICE items joined by ;" : "an array"), not \(Self.typeName(field))")
+            throw malformed(
+                "lines must be \(format == .csv ? "SKU*QTY@PRICE items joined by ;" : "an array"), not \(Self.typeName(field))")
         }
     }
 
@@ -145,10 +147,10 @@ public struct CommandDecoder: Sendable {
         while start <= bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
-// Safe: every slice is cut from the field's own bytes, between indexes found inside it.
+            // Safe: every slice is cut from the field's own bytes, between indexes found inside it.
             let item = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             guard let star = item.firstIndex(of: UInt8(ascii: "*")),
-                  let at = item.firstIndex(of: UInt8(ascii: "@")), star < at
+                let at = item.firstIndex(of: UInt8(ascii: "@")), star < at
             else {
                 throw malformed("lines item \(lines.count + 1) \(Self.quote(item)) is not SKU*QTY@PRICE")
             }
@@ -158,8 +160,9 @@ public struct CommandDecoder: Sendable {
             let sku = UnsafeRawBufferPointer(rebasing: item[..<star])
             let quantity = UnsafeRawBufferPointer(rebasing: item[(star + 1)..<at])
             let price = UnsafeRawBufferPointer(rebasing: item[(at + 1)...])
-            lines.append(try orderLine(
-                sku: .text(sku), quantity: .text(quantity), price: .text(price), "lines item \(lines.count + 1)"))
+            lines.append(
+                try orderLine(
+                    sku: .text(sku), quantity: .text(quantity), price: .text(price), "lines item \(lines.count + 1)"))
             start = end + 1
         }
         return lines

@@ -206,7 +206,7 @@ struct JSONLineParser {
     private mutating func literal(_ word: StaticString) throws(Rejection) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
-              UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)])
+            UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)])
                 .elementsEqual(UnsafeRawBufferPointer(start: word.utf8Start, count: count))
         else { throw error("a JSON value") }
         index += count

@@ -1,5 +1,5 @@
-public import LedgerDomain
 import Foundation
+public import LedgerDomain
 
 /// Reads a JSON Lines batch (SPEC §4, §9) as a stream of records in constant memory.
 // Safe: memchr searches only the bytes the source holds; the records lent point into its buffer until the next call.
@@ -47,7 +47,9 @@ public final class JSONLinesReader: BatchReader {
             let rawOffset = source.offset(of: start)
             let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
             guard content.count <= recordLimit else {
-                return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
+                return BatchRecord(
+                    line: line, raw: raw, rawOffset: rawOffset,
+                    content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             arena.reserve(content.count)
             var parser = JSONLineParser(line: content, arena: arena.baseAddress)

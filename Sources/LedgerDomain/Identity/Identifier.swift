@@ -14,8 +14,8 @@ public enum Identifier {
     static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
-             UInt8(ascii: ":"), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: ":"), UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -26,7 +26,7 @@ public enum Identifier {
     // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-// Safe: exactly `bytes.count` bytes are written into a buffer of that capacity.
+        // Safe: exactly `bytes.count` bytes are written into a buffer of that capacity.
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             _ = buffer.initialize(from: bytes)
             return bytes.count

@@ -15,13 +15,15 @@ public struct OrderService: OrderDeciding {
             return .failure(Rejection(.duplicateOrder, "order \(id) already exists (status \(state.status))"))
         }
         guard command.at >= state.updatedAt else {
-            return .failure(Rejection(
-                .outOfOrder, "at \(command.at) is earlier than order \(id)'s latest event at \(state.updatedAt)"))
+            return .failure(
+                Rejection(
+                    .outOfOrder, "at \(command.at) is earlier than order \(id)'s latest event at \(state.updatedAt)"))
         }
         let status = state.status
         func notAllowed(_ allowed: String) -> Result<Decision, Rejection> {
-            .failure(Rejection(
-                .invalidState, "order \(id) is \(status); \(command.action.typeName) needs \(allowed)"))
+            .failure(
+                Rejection(
+                    .invalidState, "order \(id) is \(status); \(command.action.typeName) needs \(allowed)"))
         }
         switch command.action {
         case .place:
@@ -48,8 +50,9 @@ public struct OrderService: OrderDeciding {
             guard status == .shipped || status == .delivered else { return notAllowed("shipped or delivered") }
             let refundable = state.paid - state.refunded
             guard amount <= refundable else {
-                return .failure(Rejection(
-                    .overrefund, "amount \(amount) exceeds the \(refundable) refundable on order \(id)"))
+                return .failure(
+                    Rejection(
+                        .overrefund, "amount \(amount) exceeds the \(refundable) refundable on order \(id)"))
             }
             return .success(Decision(kind: .refunded, amount: amount))
         }

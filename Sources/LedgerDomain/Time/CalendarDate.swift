@@ -24,11 +24,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         let parsed: (Int64, Int64, Int64)? = copy.withUTF8 { utf8 in
             var reader = DigitReader(bytes: UnsafeRawBufferPointer(utf8))
             guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
-                  let day = reader.number(2), reader.isAtEnd else { return nil }
+                let day = reader.number(2), reader.isAtEnd
+            else { return nil }
             return (year, month, day)
         }
         guard let (year, month, day) = parsed, (1970...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

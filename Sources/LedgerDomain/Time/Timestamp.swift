@@ -39,12 +39,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(bytes: UnsafeRawBufferPointer) {
         var reader = DigitReader(bytes: bytes)
         guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
-              let day = reader.number(2), reader.skip("T"), let hour = reader.number(2), reader.skip(":"),
-              let minute = reader.number(2), reader.skip(":"), let second = reader.number(2)
+            let day = reader.number(2), reader.skip("T"), let hour = reader.number(2), reader.skip(":"),
+            let minute = reader.number(2), reader.skip(":"), let second = reader.number(2)
         else { return nil }
         guard (1970...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var millis: Int64 = 0
         if reader.skip(".") {
@@ -61,7 +61,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             let sign: Int64
             if reader.skip("+") { sign = 1 } else if reader.skip("-") { sign = -1 } else { return nil }
             guard let offsetHours = reader.number(2), reader.skip(":"), let offsetMins = reader.number(2),
-                  offsetHours < 24, offsetMins < 60
+                offsetHours < 24, offsetMins < 60
             else { return nil }
             offsetMinutes = sign * (offsetHours * 60 + offsetMins)
         }

@@ -1,5 +1,5 @@
-internal import LedgerDomain
 internal import LMDB
+internal import LedgerDomain
 
 /// Binary layouts of the read model rows (store format 1), little-endian:
 /// - customer: orders, open orders, cancelled (`Int64` each), then currency entries;

@@ -1,7 +1,7 @@
+internal import BatchFormats
 internal import Crypto
 import Foundation
 internal import LedgerDomain
-internal import BatchFormats
 
 /// An opened batch: a readable descriptor at offset 0, its size and the SHA-256 of its content.
 /// Standard input (`-`) is first copied to an unlinked temporary file, so it can be hashed,

@@ -27,9 +27,10 @@ struct ChunkRun {
         var log = ChunkLog(ledger: ledger, rows: rows, known: known)
         func reject(_ record: ParsedRecord, _ rejection: Rejection) {
             progress.rejected += 1
-            rejected.append(RejectedRecord(
-                file: file, line: record.line, rejection: rejection,
-                raw: batch.bytes(at: record.rawOffset, count: record.rawLength)))
+            rejected.append(
+                RejectedRecord(
+                    file: file, line: record.line, rejection: rejection,
+                    raw: batch.bytes(at: record.rawOffset, count: record.rawLength)))
         }
         while let parsed = try next() {
             for record in parsed.records {

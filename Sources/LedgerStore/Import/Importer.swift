@@ -1,6 +1,6 @@
+internal import BatchFormats
 public import LedgerDomain
 public import LedgerServices
-internal import BatchFormats
 
 /// Applies batch files to a store (SPEC §5): records in file order, each accepted command appended
 /// as an event in a durable write transaction that also updates the order and the import's progress.
@@ -31,12 +31,15 @@ public final class Importer: Sendable {
         do {
             batch = try BatchFile(path: file)
             guard let format = options.format ?? BatchFile.format(ofName: file) else {
-                throw BatchFileError("cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl")
+                throw BatchFileError(
+                    "cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl"
+                )
             }
-            reader = switch format {
-            case .csv: try CSVReader(descriptor: batch.descriptor)
-            case .jsonl: try JSONLinesReader(descriptor: batch.descriptor)
-            }
+            reader =
+                switch format {
+                case .csv: try CSVReader(descriptor: batch.descriptor)
+                case .jsonl: try JSONLinesReader(descriptor: batch.descriptor)
+                }
         } catch let error as BatchFileError {
             summary.fileError = error.message
             return summary

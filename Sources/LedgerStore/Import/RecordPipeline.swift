@@ -1,6 +1,6 @@
-internal import LedgerDomain
-import Foundation
 internal import BatchFormats
+import Foundation
+internal import LedgerDomain
 
 /// Reads and decodes a batch on a thread of its own, a few batches ahead of the writer, so that
 /// parsing (one core) overlaps with applying records in LMDB (the other core).
@@ -65,9 +65,10 @@ final class RecordPipeline: @unchecked Sendable {
                         isLast = true
                         break
                     }
-                    records.append(ParsedRecord(
-                        line: record.line, rawOffset: record.rawOffset, rawLength: record.raw.count,
-                        outcome: record.content.flatMap(decoder.decode)))
+                    records.append(
+                        ParsedRecord(
+                            line: record.line, rawOffset: record.rawOffset, rawLength: record.raw.count,
+                            outcome: record.content.flatMap(decoder.decode)))
                 }
                 let batch = ParsedBatch(records: records, end: reader.position, isLast: isLast)
                 condition.lock()

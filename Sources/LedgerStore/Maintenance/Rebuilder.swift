@@ -26,7 +26,8 @@ public struct Rebuilder {
         let events = try store.write { ledger in
             let replayed = try core.replay(in: ledger, collectingNames: false, releasingPages: true, progress: progress)
             guard replayed.problems.isEmpty else {
-                throw StoreError.corrupt("the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
+                throw StoreError.corrupt(
+                    "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
             }
             try write(replayed, projections, ledger)
             FaultInjection.reach(.rebuildBeforeCommit)

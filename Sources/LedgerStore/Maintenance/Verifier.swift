@@ -32,7 +32,8 @@ public struct Verifier {
                 differences.append("stats: the status counts differ from the log's")
             }
             for name in ReadModelName.allCases where try ledger.checkpoint(name) != replayed.headSeq {
-                differences.append("checkpoints: \(name.rawValue) is at seq \(try ledger.checkpoint(name)), the log at \(replayed.headSeq)")
+                differences.append(
+                    "checkpoints: \(name.rawValue) is at seq \(try ledger.checkpoint(name)), the log at \(replayed.headSeq)")
             }
             return VerifyReport(events: replayed.eventCount, orders: replayed.orders.count, differences: differences)
         }
@@ -48,8 +49,14 @@ public struct Verifier {
                 found.add("\(name) is missing")
                 continue
             }
-            if order.state != state { found.add("\(name): stored \(order.state.status) total \(order.state.total) paid \(order.state.paid) refunded \(order.state.refunded) v\(order.state.version); the log gives \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version)") }
-            if order.lastSeq != replayed.lastSeqs[index] { found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])") }
+            if order.state != state {
+                found.add(
+                    "\(name): stored \(order.state.status) total \(order.state.total) paid \(order.state.paid) refunded \(order.state.refunded) v\(order.state.version); the log gives \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version)"
+                )
+            }
+            if order.lastSeq != replayed.lastSeqs[index] {
+                found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])")
+            }
         }
         var expectedIndex = Set(replayed.customerOrderKeys)
         try ledger.scan(\.customerOrders) { entries in
@@ -105,7 +112,8 @@ public struct Verifier {
                 found.add("order \(name) does not map to number \(index)")
             }
         }
-        for (index, name) in replayed.customerIDs.enumerated() where try ledger.customerID(CustomerNumber(UInt32(index))) != name {
+        for (index, name) in replayed.customerIDs.enumerated() where try ledger.customerID(CustomerNumber(UInt32(index))) != name
+        {
             found.add("customer number \(index) is not named \(name)")
         }
         for (index, name) in replayed.skuIDs.enumerated() where try ledger.sku(SKUNumber(UInt32(index))) != name {

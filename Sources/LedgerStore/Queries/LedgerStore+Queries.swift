@@ -1,5 +1,5 @@
-public import LedgerDomain
 internal import LMDB
+public import LedgerDomain
 public import LedgerServices
 
 /// The read-side queries of SPEC §6. Each runs in one read snapshot, so it never sees half a

@@ -56,7 +56,8 @@ public struct ReplayCore {
         let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region)
         let workers = (1..<min(threads, ranges.count)).map { _ in
-            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) } }
+            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
+            }
         }
         let first: ReplayShare
         do {

@@ -49,12 +49,14 @@ struct ReplayRows: ReadModelRows {
     mutating func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
         let slot = Int(truncatingIfNeeded: (key.currency.packed &* 0x9E37_79B1) >> 28)
         if recentRevenue[slot].key != key || recentRevenue[slot].row < 0 {
-            let row = revenueIndex[key] ?? {
-                revenueIndex[key] = revenueRows.count
-                revenueRows.append(RevenueTotals())
-                revenueKeys.append(key)
-                return revenueRows.count - 1
-            }()
+            let row =
+                revenueIndex[key]
+                ?? {
+                    revenueIndex[key] = revenueRows.count
+                    revenueRows.append(RevenueTotals())
+                    revenueKeys.append(key)
+                    return revenueRows.count - 1
+                }()
             recentRevenue[slot] = (key, row)
         }
         update(&revenueRows[recentRevenue[slot].row])

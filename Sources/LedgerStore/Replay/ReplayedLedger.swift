@@ -39,7 +39,8 @@ public struct ReplayedLedger: Sendable {
         for customer in 0..<customers { next[customer + 1] += next[customer] }
         var keys = [UInt64](repeating: 0, count: orders.count)
         for (number, order) in orders.enumerated() {
-            keys[next[order.customer.index]] = LedgerTransaction.customerOrderKey(order.customer, OrderNumber(UInt32(number))).value
+            keys[next[order.customer.index]] =
+                LedgerTransaction.customerOrderKey(order.customer, OrderNumber(UInt32(number))).value
             next[order.customer.index] += 1
         }
         return keys

@@ -1,6 +1,6 @@
-public import LedgerDomain
-internal import LMDB
 import Foundation
+internal import LMDB
+public import LedgerDomain
 
 /// The app's one door to a ledger store: a directory holding the LMDB environment.
 ///

@@ -1,5 +1,5 @@
-internal import LedgerDomain
 internal import LMDB
+internal import LedgerDomain
 internal import LedgerServices
 
 extension LedgerTransaction {
@@ -70,12 +70,15 @@ extension LedgerTransaction {
 
     /// The order's events in version order, found by walking its chain of previous-seq pointers
     /// back from its latest event; `stop` ends the walk early at the first event it accepts.
-    func stream(of order: StoredOrder, backTo stop: (OrderEvent) -> Bool = { _ in false }) throws -> [(seq: UInt64, event: OrderEvent)] {
+    func stream(of order: StoredOrder, backTo stop: (OrderEvent) -> Bool = { _ in false }) throws -> [(
+        seq: UInt64, event: OrderEvent
+    )] {
         var events: [(seq: UInt64, event: OrderEvent)] = []
         var seq = order.lastSeq
         while seq != 0 {
             guard let decoded = try event(seq: seq), decoded.event.order == order.number,
-                  events.count < order.state.version else {
+                events.count < order.state.version
+            else {
                 throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
             }
             events.append((seq, decoded.event))

@@ -1,5 +1,5 @@
-internal import LedgerDomain
 internal import LMDB
+internal import LedgerDomain
 internal import LedgerServices
 
 /// One LMDB transaction seen through the store's schema. Borrowed values never escape it.
@@ -118,7 +118,8 @@ struct LedgerTransaction {
     }
 
     func putOrder(_ order: StoredOrder, flags: WriteFlags = []) throws {
-        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, flags: flags) { buffer in
+        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, flags: flags) {
+            buffer in
             OrderStateCodec.encode(order.state, lastSeq: order.lastSeq, into: buffer)
         }
     }

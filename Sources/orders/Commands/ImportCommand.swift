@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import LedgerViewModels
-import LedgerServices
 
 /// `orders import FILE…`: applies batch files to the store (SPEC §5).
 struct ImportCommand: AsyncParsableCommand {
@@ -41,8 +41,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Import all records of a file or none: any rejection applies nothing.")
     var atomic = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
     var recordsPerCommit = ImportOptions().chunkSize
 
     @Argument(help: ArgumentHelp("Batch files; - reads standard input (needs --input-format).", valueName: "FILE"))
@@ -86,8 +88,9 @@ struct ImportCommand: AsyncParsableCommand {
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
-        print(format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
-              terminator: "")
+        print(
+            format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+            terminator: "")
         if let failure = viewModel.state.failure {
             throw CommandFailure(
                 "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)

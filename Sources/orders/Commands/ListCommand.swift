@@ -1,7 +1,7 @@
 import ArgumentParser
 import LedgerDomain
-import LedgerViewModels
 import LedgerServices
+import LedgerViewModels
 
 /// `orders list`.
 struct ListCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import LedgerServices
 import LedgerStore
 import LedgerViewModels
-import LedgerServices
 
 /// `orders rebuild`.
 struct RebuildCommand: ParsableCommand {
@@ -64,14 +64,16 @@ struct RebuildCommand: ParsableCommand {
         switch format {
         case .json:
             var object = JSONObject()
-            object.add("projections", raw: "[" + summary.projections.map { JSONText.quote($0.rawValue) }.joined(separator: ",") + "]")
+            object.add(
+                "projections", raw: "[" + summary.projections.map { JSONText.quote($0.rawValue) }.joined(separator: ",") + "]")
             object.add("events", summary.events)
             object.add("seconds", raw: String(format: "%.3f", summary.seconds))
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
-            print("rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
-                + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
+            print(
+                "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
+                    + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
         }
     }
 }

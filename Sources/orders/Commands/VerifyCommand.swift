@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import LedgerServices
 import LedgerStore
 import LedgerViewModels
-import LedgerServices
 
 /// `orders verify`.
 struct VerifyCommand: ParsableCommand {
@@ -52,10 +52,13 @@ struct VerifyCommand: ParsableCommand {
             print(object.text)
         case .table:
             if report.isConsistent {
-                print("ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); every read model agrees with the log")
+                print(
+                    "ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); every read model agrees with the log"
+                )
             } else {
-                print("\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
-                    + "(orders rebuild recomputes read models from the log):")
+                print(
+                    "\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
+                        + "(orders rebuild recomputes read models from the log):")
                 for line in report.differences { print("  " + line) }
             }
         }

@@ -3,9 +3,11 @@ import Foundation
 
 /// `--store DIR`, shared by every verb.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The store directory.", discussion: "Default: $ORDERS_STORE, else $XDG_DATA_HOME/orders, else ~/.local/share/orders.",
-        valueName: "DIR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store directory.", discussion: "Default: $ORDERS_STORE, else $XDG_DATA_HOME/orders, else ~/.local/share/orders.",
+            valueName: "DIR"))
     var store: String?
 
     /// The store path after applying the defaults.

@@ -1,8 +1,8 @@
 import Foundation
+import LedgerServices
 import LedgerStore
 import LedgerViewModels
 import Observation
-import LedgerServices
 
 /// A one-line progress display on standard error (only when it is a terminal), redrawn whenever
 /// the observed import view model's progress changes.

@@ -21,7 +21,8 @@ final class ReplayProgressView {
         let rate = Double(events) / elapsed
         let left = rate > 0 ? Double(total - events) / rate : 0
         Terminal.writeStandardError(
-            "\r\u{1B}[2K\(verb): \(events)/\(total) events, \(Int(fraction * 100))%, \(Int(rate)) events/s, about \(Int(left.rounded())) s left")
+            "\r\u{1B}[2K\(verb): \(events)/\(total) events, \(Int(fraction * 100))%, \(Int(rate)) events/s, about \(Int(left.rounded())) s left"
+        )
         shown = true
     }
 

@@ -9,14 +9,15 @@ struct TerminalStyle {
         colours: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
 
     func status(_ status: OrderStatus) -> String {
-        let code = switch status {
-        case .placed: "33"
-        case .partiallyPaid: "33"
-        case .paid: "36"
-        case .shipped: "34"
-        case .delivered: "32"
-        case .cancelled: "31"
-        }
+        let code =
+            switch status {
+            case .placed: "33"
+            case .partiallyPaid: "33"
+            case .paid: "36"
+            case .shipped: "34"
+            case .delivered: "32"
+            case .cancelled: "31"
+            }
         return paint(status.description, code)
     }
 

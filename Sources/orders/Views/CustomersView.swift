@@ -6,15 +6,16 @@ enum CustomersView {
     static func render(_ rows: [CustomerSummary], format: QueryFormat) -> String {
         switch format {
         case .json:
-            return JSONObject.array(rows.map { row in
-                var object = JSONObject()
-                object.add("customer_id", row.customerID)
-                object.add("orders", row.totals.orders)
-                object.add("open_orders", row.totals.openOrders)
-                object.add("cancelled", row.totals.cancelled)
-                object.add("net", raw: CurrencyColumns.json(row.totals.net))
-                return object.text
-            }) + "\n"
+            return JSONObject.array(
+                rows.map { row in
+                    var object = JSONObject()
+                    object.add("customer_id", row.customerID)
+                    object.add("orders", row.totals.orders)
+                    object.add("open_orders", row.totals.openOrders)
+                    object.add("cancelled", row.totals.cancelled)
+                    object.add("net", raw: CurrencyColumns.json(row.totals.net))
+                    return object.text
+                }) + "\n"
         case .csv:
             let currencies = CurrencyColumns.currencies(rows.map(\.totals.net))
             return CSVText.render(
@@ -28,8 +29,10 @@ enum CustomersView {
             return TextTableRenderer.render(
                 header: ["CUSTOMER", "ORDERS", "OPEN", "CANCELLED", "NET"],
                 rows: rows.map { row in
-                    [row.customerID, "\(row.totals.orders)", "\(row.totals.openOrders)", "\(row.totals.cancelled)",
-                     MoneyText.amounts(row.totals.net)]
+                    [
+                        row.customerID, "\(row.totals.orders)", "\(row.totals.openOrders)", "\(row.totals.cancelled)",
+                        MoneyText.amounts(row.totals.net),
+                    ]
                 }, rightAligned: [1, 2, 3]) + "\(rows.count) customer\(rows.count == 1 ? "" : "s")\n"
         }
     }

@@ -1,5 +1,5 @@
-import LedgerStore
 import LedgerServices
+import LedgerStore
 
 /// Renders import summaries: an aligned table for people, a JSON array for programs (SPEC §5).
 enum ImportSummaryView {
@@ -35,8 +35,10 @@ enum ImportSummaryView {
             if let line = summary.resumedFromLine { notes.append("resumed at line \(line)") }
             if summary.rolledBack { notes.append("--atomic: rejections found, nothing applied") }
             if summary.rejected > 0, !summary.rolledBack { notes.append("see --rejects for details") }
-            return [summary.file, "\(summary.records)", "\(summary.accepted)", "\(summary.rejected)",
-                    "\(summary.duplicates)", seqs, notes.joined(separator: "; ")]
+            return [
+                summary.file, "\(summary.records)", "\(summary.accepted)", "\(summary.rejected)",
+                "\(summary.duplicates)", seqs, notes.joined(separator: "; "),
+            ]
         }
         let hasNotes = rows.contains { !$0[6].isEmpty }
         return TextTableRenderer.render(

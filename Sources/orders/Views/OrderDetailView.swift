@@ -22,8 +22,11 @@ enum OrderDetailView {
             return CSVText.render(
                 header: ["seq", "version", "type", "at", "amount", "refund", "carrier", "reason"],
                 rows: detail.history.map { entry in
-                    ["\(entry.seq)", "\(entry.version)", entry.kind.description, entry.at.description,
-                     entry.amount.map(String.init) ?? "", entry.refund.map(String.init) ?? "", entry.carrier ?? "", entry.reason ?? ""]
+                    [
+                        "\(entry.seq)", "\(entry.version)", entry.kind.description, entry.at.description,
+                        entry.amount.map(String.init) ?? "", entry.refund.map(String.init) ?? "", entry.carrier ?? "",
+                        entry.reason ?? "",
+                    ]
                 })
         case .table:
             return table(detail, style: style)
@@ -49,14 +52,17 @@ enum OrderDetailView {
         let currency = state.currency
         var text = style.bold("Order \(summary.orderID)") + "  " + style.status(state.status) + "\n"
         text += "customer  \(summary.customerID)\n"
-        text += "total     \(MoneyText.money(state.total, currency))   paid \(MoneyText.amount(state.paid, currency))"
+        text +=
+            "total     \(MoneyText.money(state.total, currency))   paid \(MoneyText.amount(state.paid, currency))"
             + "   refunded \(MoneyText.amount(state.refunded, currency))\n"
         text += "placed    \(state.placedAt)   updated \(state.updatedAt)   version \(state.version)\n\n"
         text += TextTableRenderer.render(
             header: ["SKU", "QTY", "UNIT PRICE", "LINE TOTAL"],
             rows: detail.lines.map { line in
-                [line.sku, "\(line.quantity)", MoneyText.amount(line.unitPrice, currency),
-                 MoneyText.amount(line.quantity * line.unitPrice, currency)]
+                [
+                    line.sku, "\(line.quantity)", MoneyText.amount(line.unitPrice, currency),
+                    MoneyText.amount(line.quantity * line.unitPrice, currency),
+                ]
             }, rightAligned: [1, 2, 3])
         text += "\nHistory\n"
         for entry in detail.history {
@@ -66,7 +72,8 @@ enum OrderDetailView {
             if let refund = entry.refund { facts.append("refund \(MoneyText.money(refund, currency))") }
             if let carrier = entry.carrier { facts.append("carrier \(carrier.isEmpty ? "(empty)" : carrier)") }
             if let reason = entry.reason { facts.append("reason \(reason.isEmpty ? "(empty)" : reason)") }
-            text += "  \(entry.at)  " + style.dim("#\(entry.seq) v\(entry.version)") + "  "
+            text +=
+                "  \(entry.at)  " + style.dim("#\(entry.seq) v\(entry.version)") + "  "
                 + entry.kind.description.padding(toLength: 10, withPad: " ", startingAt: 0) + facts.joined(separator: ", ") + "\n"
         }
         return text

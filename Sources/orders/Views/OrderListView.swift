@@ -18,9 +18,11 @@ enum OrderListView {
             guard !rows.isEmpty else { return "No orders match.\n" }
             let table = rows.map { row -> [String] in
                 let state = row.state
-                return [row.orderID, row.customerID, state.status.description, MoneyText.money(state.total, state.currency),
-                        MoneyText.amount(state.paid, state.currency), MoneyText.amount(state.refunded, state.currency),
-                        "\(state.itemCount)", state.updatedAt.description]
+                return [
+                    row.orderID, row.customerID, state.status.description, MoneyText.money(state.total, state.currency),
+                    MoneyText.amount(state.paid, state.currency), MoneyText.amount(state.refunded, state.currency),
+                    "\(state.itemCount)", state.updatedAt.description,
+                ]
             }
             return TextTableRenderer.render(
                 header: ["ORDER", "CUSTOMER", "STATUS", "TOTAL", "PAID", "REFUNDED", "ITEMS", "UPDATED"], rows: table,
@@ -51,9 +53,11 @@ enum OrderListView {
 
     static func csvRow(_ row: OrderSummary) -> [String] {
         let state = row.state
-        return [row.orderID, row.customerID, state.status.description, state.currency.description, "\(state.total)",
-                "\(state.paid)", "\(state.refunded)", "\(state.lineCount)", "\(state.itemCount)",
-                state.placedAt.description, state.updatedAt.description, "\(state.version)"]
+        return [
+            row.orderID, row.customerID, state.status.description, state.currency.description, "\(state.total)",
+            "\(state.paid)", "\(state.refunded)", "\(state.lineCount)", "\(state.itemCount)",
+            state.placedAt.description, state.updatedAt.description, "\(state.version)",
+        ]
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import LedgerStore
 import LedgerServices
+import LedgerStore
 
 /// Writes rejected records to the `--rejects` file, one JSON object per line. Used by one import
 /// task at a time, hence `@unchecked Sendable`.

@@ -8,13 +8,14 @@ enum RevenueView {
     static func render(_ rows: [RevenueRow], format: QueryFormat) -> String {
         switch format {
         case .json:
-            return JSONObject.array(rows.map { row in
-                var object = JSONObject()
-                for (key, value) in zip(keys, values(row)) {
-                    if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, Int64(value)) }
-                }
-                return object.text
-            }) + "\n"
+            return JSONObject.array(
+                rows.map { row in
+                    var object = JSONObject()
+                    for (key, value) in zip(keys, values(row)) {
+                        if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, Int64(value)) }
+                    }
+                    return object.text
+                }) + "\n"
         case .csv:
             return CSVText.render(header: keys, rows: rows.map(values))
         case .table:
@@ -33,14 +34,18 @@ enum RevenueView {
 
     private static func values(_ row: RevenueRow) -> [String] {
         let totals = row.totals
-        return [row.key.date.description, row.key.currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
-                "\(totals.gross)", "\(totals.captured)", "\(totals.refunded)", "\(totals.net)"]
+        return [
+            row.key.date.description, row.key.currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
+            "\(totals.gross)", "\(totals.captured)", "\(totals.refunded)", "\(totals.net)",
+        ]
     }
 
     private static func people(_ date: String, _ currency: Currency, _ totals: RevenueTotals) -> [String] {
-        [date, currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
-         MoneyText.amount(totals.gross, currency), MoneyText.amount(totals.captured, currency),
-         MoneyText.amount(totals.refunded, currency), MoneyText.amount(totals.net, currency)]
+        [
+            date, currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
+            MoneyText.amount(totals.gross, currency), MoneyText.amount(totals.captured, currency),
+            MoneyText.amount(totals.refunded, currency), MoneyText.amount(totals.net, currency),
+        ]
     }
 }
 

@@ -1,6 +1,6 @@
 import LedgerDomain
-import LedgerStore
 import LedgerServices
+import LedgerStore
 
 /// Renders `orders stats`.
 enum StatsView {
@@ -19,11 +19,13 @@ enum StatsView {
             object.add("checkpoints", raw: "{" + checkpoints.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
             return object.text + "\n"
         case .csv:
-            let rows = counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["by_status.\($0.0)", "\($0.1)"] }
+            let rows =
+                counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["by_status.\($0.0)", "\($0.1)"] }
                 + checkpoints.map { ["checkpoint.\($0.0)", "\($0.1)"] }
             return CSVText.render(header: ["metric", "value"], rows: rows)
         case .table:
-            let rows = counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["status \($0.0)", "\($0.1)"] }
+            let rows =
+                counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["status \($0.0)", "\($0.1)"] }
                 + checkpoints.map { ["checkpoint \($0.0)", "\($0.1)"] }
             return TextTableRenderer.render(header: ["METRIC", "VALUE"], rows: rows, rightAligned: [1])
         }
