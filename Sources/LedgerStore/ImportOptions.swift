@@ -9,9 +9,19 @@ public struct ImportOptions: Sendable {
     /// Records per write transaction (each commit is durable).
     public var chunkSize: Int
 
-    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536) {
+    /// How long to wait for another import or rebuild of the store (`nil`: as long as it takes).
+    public var waitLimit: Double?
+    /// Gets the lines to show while waiting for another import or rebuild.
+    public var waitNotice: @Sendable (String) -> Void
+
+    public init(
+        format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536, waitLimit: Double? = nil,
+        waitNotice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize
+        self.waitLimit = waitLimit
+        self.waitNotice = waitNotice
     }
 }

@@ -10,20 +10,25 @@ public final class ImportViewModel {
     public private(set) var completed: [ImportSummary] = []
     /// `.loaded` with every file's summary, or `.failed` when the store failed mid-way.
     public private(set) var state: ViewState<[ImportSummary]> = .idle
+    /// The error that stopped the import, when `state` is `.failed`.
+    public private(set) var error: (any Error)?
 
     public init() {}
 
     /// Imports `files` in order off the main actor; progress and results arrive here.
     public func importFiles(
         _ files: [String], options: ImportOptions, using importer: any BatchImporting,
-        rejected: @escaping @Sendable (RejectedRecord) throws -> Void
+        rejects: (any RejectsOutput)?
     ) async {
         state = .loading
         completed = []
+        error = nil
+        // The rejects output is used by the one import task below, one file after another.
+        nonisolated(unsafe) let rejects = rejects
         let outcome = await Task.detached { [weak self] in
             var summaries: [ImportSummary] = []
             for file in files {
-                let summary = try importer.importFile(file, options: options, rejected: rejected) { tick in
+                let summary = try importer.importFile(file, options: options, rejects: rejects) { tick in
                     Task { @MainActor in self?.progress = tick }
                 }
                 summaries.append(summary)
@@ -37,7 +42,9 @@ public final class ImportViewModel {
         progress = nil
         switch outcome {
         case .success(let summaries): state = .loaded(summaries)
-        case .failure(let error): state = .failed(String(describing: error))
+        case .failure(let error):
+            self.error = error
+            state = .failed(String(describing: error))
         }
     }
 }

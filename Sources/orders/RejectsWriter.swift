@@ -1,28 +1,37 @@
 import Foundation
 import LedgerStore
 
-/// Writes rejected records to the `--rejects` file, one JSON object per line. Used by one import
-/// task at a time, hence `@unchecked Sendable`.
-final class RejectsWriter: @unchecked Sendable {
+/// Writes rejected records to the `--rejects` file, one JSON object per line, flushing each
+/// chunk's before the chunk commits. Used by one import task at a time, hence `@unchecked Sendable`.
+final class RejectsWriter: RejectsOutput, @unchecked Sendable {
     private let handle: UnsafeMutablePointer<FILE>
-    private let path: String
+    let path: String
+    /// The chunk written last and where its records start, to replace them when it is retried.
+    private var lastChunk: (chunk: Int, offset: Int)?
 
-    init?(path: String) {
-        guard let handle = fopen(path, "w") else { return nil }
+    /// Opens (truncates) `path`; a path that cannot be opened is a one-line error.
+    init(path: String) throws(RejectsFileError) {
+        guard let handle = fopen(path, "w") else { throw RejectsFileError(path: path, errno: errno) }
         self.handle = handle
         self.path = path
     }
 
-    func write(_ record: RejectedRecord) throws {
-        let line = record.jsonLine + "\n"
-        guard fputs(line, handle) >= 0 else {
-            throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
+    func write(_ records: [RejectedRecord], chunk: Int) throws {
+        if let lastChunk, lastChunk.chunk == chunk {
+            guard fflush(handle) == 0, ftruncate(fileno(handle), off_t(lastChunk.offset)) == 0,
+                  fseek(handle, lastChunk.offset, SEEK_SET) == 0
+            else { throw RejectsFileError(path: path, errno: errno) }
+        } else {
+            lastChunk = (chunk, ftell(handle))
         }
+        guard !records.isEmpty else { return }
+        for record in records where fputs(record.jsonLine + "\n", handle) < 0 {
+            throw RejectsFileError(path: path, errno: errno)
+        }
+        guard fflush(handle) == 0 else { throw RejectsFileError(path: path, errno: errno) }
     }
 
-    func close() throws {
-        guard fclose(handle) == 0 else {
-            throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
-        }
+    func close() throws(RejectsFileError) {
+        guard fclose(handle) == 0 else { throw RejectsFileError(path: path, errno: errno) }
     }
 }
