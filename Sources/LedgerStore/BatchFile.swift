@@ -1,5 +1,4 @@
 import Foundation
-internal import LedgerDomain
 
 /// An opened batch, read in one pass: a regular file is read up to the size it had when opened;
 /// a pipe, FIFO or terminal (and standard input from one) is first copied to an unlinked
@@ -96,14 +95,6 @@ final class BatchFile {
     func byte(at offset: UInt64) -> UInt8? {
         var byte: UInt8 = 0
         return pread(descriptor, &byte, 1, off_t(offset)) == 1 ? byte : nil
-    }
-
-    /// The format named by the file's ending (`.csv`; `.jsonl`, `.ndjson`), if any.
-    static func format(ofName path: String) -> RecordFormat? {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".csv") { return .csv }
-        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
-        return nil
     }
 
     private static func kind(_ mode: mode_t) -> String {

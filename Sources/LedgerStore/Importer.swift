@@ -31,7 +31,7 @@ public final class Importer: Sendable {
         let reader: any BatchReader
         do {
             batch = try BatchFile(path: file)
-            guard let format = options.format ?? BatchFile.format(ofName: file) else {
+            guard let format = options.format ?? RecordFormat(fileName: file) else {
                 throw BatchFileError("cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl")
             }
             reader = switch format {

@@ -54,7 +54,7 @@ struct RejectsCommand: ParsableCommand {
         var unmatched: [String] = []
         do {
             for file in files {
-                guard let recordFormat = inputFormat?.recordFormat ?? Self.format(ofName: file) else {
+                guard let recordFormat = inputFormat?.recordFormat ?? RecordFormat(fileName: file) else {
                     throw CommandFailure(
                         "\(file): cannot tell the format from the file name; pass --input-format csv|jsonl", exitStatus: 2)
                 }
@@ -100,13 +100,6 @@ struct RejectsCommand: ParsableCommand {
                 },
                 rightAligned: [1])
         }
-    }
-
-    private static func format(ofName path: String) -> RecordFormat? {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".csv") { return .csv }
-        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
-        return nil
     }
 
     private static func bytes(ofHex text: String) -> [UInt8]? {
