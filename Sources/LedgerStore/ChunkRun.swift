@@ -12,7 +12,7 @@ struct ChunkRun {
     let known: KnownIdentifiers
     let rows: ReadModelCache
     let rejects: (any RejectsOutput)?
-    /// Counts this import's chunks, for `RejectsOutput`.
+    /// Names this chunk's write to `rejects` (the same when the transaction is retried).
     let chunk: Int
 
     /// Applies the records of the batches `next` yields, after `before`, and stores the batch's
@@ -69,6 +69,7 @@ struct ChunkRun {
             hash = parsed.hash
         }
         if let hash { progress.digest = hash.digest }
+        FaultInjection.reach(.afterLogAppend)
         try orders.flush(to: ledger)
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         let records = rejected.map { $0.record(file: file) }
@@ -76,6 +77,7 @@ struct ChunkRun {
         try ledger.putBatch(number, progress, head: batch.head, replacing: self.number == nil ? nil : before)
         for rejection in rejected { try ledger.putRejection(batch: number, rejection) }
         try rejects?.write(records, chunk: chunk)
+        FaultInjection.reach(.beforeCommit)
         return ChunkOutcome(number: number, batch: progress, learned: learned, head: seq - 1)
     }
 

@@ -1,4 +1,5 @@
 public import LedgerDomain
+import Synchronization
 
 /// Applies batch files to a store (SPEC §5): records in file order, each accepted command appended
 /// as an event in a durable write transaction that also updates the order, the read models, the
@@ -10,6 +11,9 @@ public import LedgerDomain
 public final class Importer: Sendable {
     private let store: LedgerStore
     private let service: any OrderDeciding
+    /// Numbers the writes to a `RejectsOutput`, unique across the files this importer imports, so
+    /// that only a retried chunk's write replaces an earlier one.
+    private let rejectsWrites = Atomic<Int>(0)
 
     public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
         self.store = store
@@ -78,7 +82,7 @@ public final class Importer: Sendable {
                 summary.alreadyImported = true
                 if !importedByOther, let rejects {
                     let stored = try store.read { ledger in try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) } }
-                    try rejects.write(stored.map { $0.record(file: file) }, chunk: 0)
+                    try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
                 }
                 return summary
             case .extendsCutLine(let earlier):
@@ -102,7 +106,7 @@ public final class Importer: Sendable {
                 summary.continuedAfterLine = stored.continuedAfterLine
                 if let rejects {
                     let earlier = try store.read { try $0.rejections(batch: resumed) }
-                    try rejects.write(earlier.map { $0.record(file: file) }, chunk: 0)
+                    try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
                 }
             }
             guard let outcome = try apply(
@@ -131,6 +135,8 @@ public final class Importer: Sendable {
         }
     }
 
+    private func nextRejectsWrite() -> Int { rejectsWrites.add(1, ordering: .relaxed).newValue }
+
     /// How the file relates to the store's batches.
     private func match(_ batch: BatchFile, format: RecordFormat) throws -> BatchMatch {
         let candidates = try store.read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
@@ -150,13 +156,12 @@ public final class Importer: Sendable {
         let decoder = CommandDecoder(format: reader.format)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
-        var chunk = 1
         let position = state.next
         do {
             while !state.finished {
                 let run = ChunkRun(
                     batch: batch, file: file, number: number, service: service, known: known, rows: rows, rejects: rejects,
-                    chunk: chunk)
+                    chunk: nextRejectsWrite())
                 let outcome: ChunkOutcome
                 if options.atomic {
                     // One transaction for the whole file; a retry reads the file again from the start.
@@ -178,7 +183,7 @@ public final class Importer: Sendable {
                         return try run.apply(ledger, from: state, atomic: false) { batches.next() }
                     }
                 }
-                chunk += 1
+                FaultInjection.reach(.afterCommit)
                 state = outcome.batch
                 number = outcome.number
                 known.merge(outcome.learned)
@@ -186,7 +191,7 @@ public final class Importer: Sendable {
                 progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
             }
         } catch let rollback as AtomicRollback {
-            try rejects?.write(rollback.rejected, chunk: chunk)
+            try rejects?.write(rollback.rejected, chunk: nextRejectsWrite())
             return .success(ImportOutcome(batch: rollback.progress, rolledBack: true))
         } catch is ConcurrentImport {
             return nil

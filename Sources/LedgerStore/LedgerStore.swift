@@ -81,6 +81,8 @@ public final class LedgerStore: @unchecked Sendable {
             guard stampIfMissing, found < formatVersion else { return found }
         } else if !stampIfMissing {
             throw StoreError.corrupt("the store has no format version")
+        } else {
+            FaultInjection.reach(.afterCreateBeforeStamp)
         }
         var version = formatVersion.littleEndian
         try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }

@@ -28,8 +28,10 @@ public struct Rebuilder {
                 throw StoreError.corrupt("the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
             }
             try write(replayed, projections, ledger)
+            FaultInjection.reach(.rebuildBeforeCommit)
             return replayed.eventCount
         }
+        FaultInjection.reach(.rebuildAfterCommit)
         let order = ReadModelName.allCases.filter(projections.contains)
         return RebuildSummary(projections: order, events: events, seconds: Date().timeIntervalSince(started))
     }

@@ -25,8 +25,9 @@ final class RejectsWriter: RejectsOutput, @unchecked Sendable {
             lastChunk = (chunk, ftell(handle))
         }
         guard !records.isEmpty else { return }
-        for record in records where fputs(record.jsonLine + "\n", handle) < 0 {
-            throw RejectsFileError(path: path, errno: errno)
+        for record in records {
+            guard fputs(record.jsonLine + "\n", handle) >= 0 else { throw RejectsFileError(path: path, errno: errno) }
+            FaultInjection.reach(.midRejectsWrite)
         }
         guard fflush(handle) == 0 else { throw RejectsFileError(path: path, errno: errno) }
     }
