@@ -9,10 +9,17 @@ enum InterruptSignals {
     /// The signal received, 0 while none was.
     fileprivate static let received = Atomic<Int32>(0)
 
-    /// Installs the handlers (call before the work starts).
+    /// Installs the handlers (call before the work starts), and unblocks both signals, which a
+    /// parent may have left blocked in the mask this process inherited.
     static func install() {
         _ = received.load(ordering: .relaxed)  // initialised before a handler can touch it
-        for signo in [SIGINT, SIGTERM] { signal(signo, recordInterruption) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signo in [SIGINT, SIGTERM] {
+            signal(signo, recordInterruption)
+            sigaddset(&signals, signo)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Whether a signal asked the work to stop (cheap: one relaxed atomic load).
