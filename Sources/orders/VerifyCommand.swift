@@ -39,7 +39,7 @@ struct VerifyCommand: ParsableCommand {
         } catch is ReplayInterrupted {
             progress.finish()
             throw CommandFailure(
-                "interrupted: verify stopped before it had checked everything; nothing is known about the store",
+                "interrupted: verify stopped before it finished; nothing was checked to the end",
                 exitStatus: InterruptSignals.exitStatus)
         } catch {
             progress.finish()

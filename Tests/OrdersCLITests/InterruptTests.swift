@@ -155,7 +155,7 @@ struct InterruptTests {
         let result = try interrupted(["verify"])
         #expect(result.status == 130)
         #expect(result.standardError
-            == "orders: error: interrupted: verify stopped before it had checked everything; nothing is known about the store\n")
+            == "orders: error: interrupted: verify stopped before it finished; nothing was checked to the end\n")
         #expect(result.standardOutput == "")
     }
 }
