@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# A longer reliability run than CI's: many seeded SIGKILLs of imports and rebuilds (each followed
-# by verify), and many mutated batches through the readers and the importer.
-#   tools/soak.sh [KILLS] [FUZZ_RUNS] [SEED]      (defaults: 2000 kills, 100000 fuzz runs, seed 7)
+# A longer reliability run than CI's: the crash loop at more arrivals of every fault point and for
+# several seeds (larger batches, so every arrival is reached), with many random-moment SIGKILLs of
+# imports and rebuilds (each followed by verify); then many mutated batches through the readers
+# and the importer.
+#   tools/soak.sh [KILLS] [FUZZ_RUNS] [SEEDS] [ARRIVALS]
+#   (defaults: 2000 random kills per seed, 100000 fuzz runs, seeds "7 8 9", 12 arrivals per point)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export ORDERS_SOAK_KILLS="${1:-2000}" ORDERS_FUZZ_RUNS="${2:-100000}" ORDERS_SOAK_SEED="${3:-7}"
 tools/bootstrap.sh
-swift test --disable-xctest --filter 'CrashLoopTests|MutationFuzzTests'
+swift build --build-tests
+export ORDERS_SOAK_KILLS="${1:-2000}" ORDERS_FUZZ_RUNS="${2:-100000}" ORDERS_SOAK_ARRIVALS="${4:-12}"
+for seed in ${3:-7 8 9}; do
+  ORDERS_SOAK_SEED="$seed" swift test --skip-build --disable-xctest --filter 'CrashLoopTests'
+done
+swift test --skip-build --disable-xctest --filter 'MutationFuzzTests'

@@ -56,10 +56,12 @@ struct ChunkRun {
             progress.next = parsed.end
             progress.finished = parsed.isLast
         }
+        FaultInjection.reach(.afterLogAppend)
         try orders.flush(to: ledger)
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: rejected) }
         try ledger.putImportProgress(batch.digest, progress)
+        FaultInjection.reach(.beforeCommit)
         return ChunkOutcome(progress: progress, rejected: rejected, learned: learned, head: seq - 1)
     }
 

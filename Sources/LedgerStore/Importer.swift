@@ -97,6 +97,7 @@ public final class Importer: Sendable {
                 state = concurrent.progress
                 continue
             }
+            FaultInjection.reach(.afterCommit)
             state = outcome.progress
             known.merge(outcome.learned)
             rows.committed(head: outcome.head)

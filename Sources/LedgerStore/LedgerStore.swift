@@ -77,6 +77,7 @@ public final class LedgerStore: @unchecked Sendable {
             return
         }
         guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
+        FaultInjection.reach(.afterCreateBeforeStamp)
         var version = formatVersion.littleEndian
         try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
     }

@@ -96,6 +96,7 @@ final class ReadModelCache: ReadModelRows {
         for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
         for index in Set(changedSKUs).sorted() { try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index]!) }
         if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }
+        FaultInjection.reach(.beforeCheckpoint)
         for name in ReadModelName.allCases { try ledger.putCheckpoint(name, seq) }
     }
 }

@@ -34,8 +34,10 @@ public struct Rebuilder {
             }
             if shouldStop() { throw ReplayInterrupted() }
             try write(replayed, projections, ledger)
+            FaultInjection.reach(.rebuildBeforeCommit)
             return replayed.eventCount
         }
+        FaultInjection.reach(.rebuildAfterCommit)
         let order = ReadModelName.allCases.filter(projections.contains)
         return RebuildSummary(projections: order, events: events, seconds: Date().timeIntervalSince(started))
     }

@@ -1,11 +1,16 @@
 import ArgumentParser
 import Foundation
+import LedgerStore
 
 /// Runs the command line with SPEC §5 exit statuses: usage errors exit 2, and every error is one
 /// line on standard error.
 @main
 enum Main {
     static func main() async {
+        if let problem = FaultInjection.problem {
+            Terminal.printError(problem)
+            Foundation.exit(2)
+        }
         do {
             var command = try OrdersCommand.parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

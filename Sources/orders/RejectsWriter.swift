@@ -36,6 +36,7 @@ final class RejectsWriter: @unchecked Sendable {
     func write(_ record: RejectedRecord) throws {
         let line = record.jsonLine + "\n"
         guard fputs(line, handle) >= 0 else { throw Self.failure(path) }
+        FaultInjection.reach(.midRejectsWrite)
     }
 
     func close() throws {

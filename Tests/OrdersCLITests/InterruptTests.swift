@@ -52,17 +52,7 @@ struct InterruptTests {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while read(pipe, &buffer, buffer.count) > 0 || process.isRunning { usleep(1_000) }
         close(pipe)
-        return finished(process)
-    }
-
-    /// Waits for the process and gives what it printed.
-    func finished(_ process: Process) -> OrdersBinary.Output {
-        process.waitUntilExit()
-        let out = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-        let err = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
-        return OrdersBinary.Output(
-            status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-            standardError: String(decoding: err, as: UTF8.self))
+        return OrdersBinary.finish(process)
     }
 
     /// The ledger of an uninterrupted import of `batch`.
@@ -136,7 +126,7 @@ struct InterruptTests {
             SignalDisposition.wait(until: false, SIGINT, by: process)
             return process
         }
-        return finished(process)
+        return OrdersBinary.finish(process)
     }
 
     @Test func anInterruptedRebuildLeavesTheReadModelsUnchanged() throws {

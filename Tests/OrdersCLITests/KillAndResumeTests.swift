@@ -1,40 +1,34 @@
 import TestSupport
-import BatchGenerator
 import Foundation
 import LedgerStore
 import Testing
 
-/// Kills real `orders import` processes with SIGKILL mid-way and checks that importing again ends
-/// with the same ledger as one uninterrupted import.
+/// Crashes one large import twice mid-file (SIGKILL at fault points, with the import's default
+/// batching) and checks that importing again resumes where the last commit left off and ends with
+/// the same ledger as one uninterrupted import.
 struct KillAndResumeTests {
     let directory = TemporaryDirectory()
 
-    @Test func aKilledImportResumesToTheSameLedgerAsAnUninterruptedOne() throws {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 40_000, seed: 11, badShare: 0.05))
-        _ = generator.generate { lines.append($0) }
-        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
+    @Test func anImportCrashedTwiceResumesToTheSameLedgerAsAnUninterruptedOne() throws {
+        let perCommit = 8_192
+        let batches = CrashBatches(in: directory, name: "batch", seed: 11, recordCounts: [4 * perCommit + 1_000])
+        let batch = batches.paths[0]
         let killed = directory.path + "/killed"
-        var random = SplitMix64(seed: 3)
-        var kills = 0
-        var finished = false
-        for _ in 0..<12 {
-            let process = OrdersBinary.start(["import", "--store", killed, batch])
-            usleep(30_000 + UInt32(random.next(upperBound: UInt64(250_000))))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                kills += 1
-            }
-            process.waitUntilExit()
-            if process.terminationReason == .exit {
-                finished = true
-                break
-            }
+        let arguments = ["import", "--store", killed, "--records-per-commit", "\(perCommit)", "--format", "json", batch]
+
+        // Dies after its second commit; the next run commits once more and dies inside the commit after.
+        for fault in ["after-commit:2", "before-commit:2"] {
+            let crashed = try OrdersBinary.run(arguments, fault: fault)
+            #expect(crashed.killedBySignal && crashed.status == SIGKILL, "\(fault) was not reached")
+            #expect(try OrdersBinary.run(["verify", "--store", killed]).status == 0, "after \(fault)")
         }
-        let final = try OrdersBinary.run(["import", "--store", killed, "--format", "json", batch])
-        #expect(final.status == 1 || final.status == 0)
-        #expect(kills > 0, "the import finished before any kill; make the batch larger")
-        if !finished { #expect(!final.standardOutput.contains("\"already_imported\":true")) }
+        let final = try OrdersBinary.run(arguments)
+        #expect(final.status == 1)
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(final.standardOutput.utf8)) as? [[String: Any]]).first
+        #expect(summary?["resumed_from_line"] as? Int == batches.recordLines[0][3 * perCommit])
+        #expect(summary?["records"] as? Int == batches.recordLines[0].count)
+        #expect(summary?["already_imported"] as? Bool == false)
 
         let reference = directory.path + "/reference"
         let uninterrupted = try OrdersBinary.run(["import", "--store", reference, batch])

@@ -3,7 +3,9 @@ import Foundation
 /// Runs the built `orders` executable as a child process, as a user would.
 enum OrdersBinary {
     struct Output {
+        /// The exit status, or the signal's number when a signal ended the process.
         let status: Int32
+        let killedBySignal: Bool
         let standardOutput: String
         let standardError: String
     }
@@ -34,21 +36,33 @@ enum OrdersBinary {
         .deletingLastPathComponent()
 
     /// Starts `orders arguments…` in `directory` and waits for it. `unprivileged`: as a user whom
-    /// file permissions bind (`nobody` through `setpriv` when the tests run as root).
-    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false) throws -> Output {
-        let process = start(arguments, in: directory, input: input, unprivileged: unprivileged)
+    /// file permissions bind (`nobody` through `setpriv` when the tests run as root). `fault`:
+    /// the `ORDERS_FAULT` value to crash at (never inherited from the test's environment).
+    static func run(
+        _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
+        fault: String? = nil
+    ) throws -> Output {
+        finish(start(arguments, in: directory, input: input, unprivileged: unprivileged, fault: fault))
+    }
+
+    /// Waits for a process that `start` started and gives what it printed.
+    static func finish(_ process: Process) -> Output {
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+            standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
     /// Starts `orders arguments…` without waiting (for kill tests).
-    static func start(_ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false) -> Process {
+    static func start(
+        _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
+        fault: String? = nil
+    ) -> Process {
         let process = Process()
         if unprivileged && geteuid() == 0 {
             process.executableURL = URL(fileURLWithPath: setpriv)
@@ -61,6 +75,7 @@ enum OrdersBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["ORDERS_STORE"] = nil
         environment["NO_COLOR"] = "1"
+        environment["ORDERS_FAULT"] = fault
         process.environment = environment
         process.standardOutput = Pipe()
         process.standardError = Pipe()
