@@ -8,10 +8,17 @@ public struct ImportOptions: Sendable {
     public var atomic: Bool
     /// Records per write transaction (each commit is durable).
     public var chunkSize: Int
+    /// Asked between batches of records: `true` abandons the transaction in progress and ends
+    /// the import with `ImportInterrupted` (a signal handler sets what it reads).
+    public var shouldStop: @Sendable () -> Bool
 
-    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536) {
+    public init(
+        format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize
+        self.shouldStop = shouldStop
     }
 }

@@ -16,7 +16,8 @@ public final class Importer: Sendable {
 
     /// Imports one file. `file` is the path as given (`-`: standard input). Rejected records go to
     /// `rejected` after the chunk holding them committed. A bad file gives a summary with
-    /// `fileError`; a store failure throws.
+    /// `fileError`; a store failure throws, and so does a stop asked for by `options.shouldStop`
+    /// (`ImportInterrupted`, checked between batches of up to 2,048 records).
     public func importFile(
         _ file: String,
         options: ImportOptions = ImportOptions(),
@@ -54,6 +55,7 @@ public final class Importer: Sendable {
         while !state.finished {
             let outcome: ChunkOutcome
             do {
+                try Self.stopIfAsked(options, file, committed: state)
                 let run = ChunkRun(batch: batch, file: file, service: service, known: known, rows: rows)
                 if options.atomic {
                     // One transaction for the whole file; a retry reads the file again from the start.
@@ -61,7 +63,10 @@ public final class Importer: Sendable {
                         try reader.seek(to: state.next)
                         let whole = RecordPipeline(reader: reader, decoder: decoder)
                         defer { whole.stop() }
-                        return try run.apply(ledger, from: state, atomic: true) { try whole.next() }
+                        return try run.apply(ledger, from: state, atomic: true) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return try whole.next()
+                        }
                     }
                 } else {
                     if pipeline == nil {
@@ -72,7 +77,10 @@ public final class Importer: Sendable {
                     let chunk = try Self.takeChunk(from: pipeline!, records: max(1, options.chunkSize))
                     outcome = try store.write { ledger in
                         var batches = chunk.makeIterator()
-                        return try run.apply(ledger, from: state, atomic: false) { batches.next() }
+                        return try run.apply(ledger, from: state, atomic: false) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return batches.next()
+                        }
                     }
                 }
             } catch let rollback as AtomicRollback {
@@ -103,6 +111,13 @@ public final class Importer: Sendable {
         summary.firstSeq = state.firstSeq == 0 ? nil : state.firstSeq
         summary.lastSeq = state.lastSeq == 0 ? nil : state.lastSeq
         return summary
+    }
+
+    /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
+    /// store holds of this file.
+    private static func stopIfAsked(_ options: ImportOptions, _ file: String, committed: ImportProgress) throws {
+        guard options.shouldStop() else { return }
+        throw ImportInterrupted(file: file, committedLines: committed.records == 0 ? 0 : committed.next.line - 1)
     }
 
     /// Whole parsed batches adding up to at least `records` records, or up to the file's end.

@@ -12,6 +12,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(String)
     /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
     case damagedFile(path: String, reason: String)
+    /// The file system holding the store is full; `free`: the bytes it had left.
+    case diskFull(path: String, free: UInt64)
     /// Any other failure of the storage engine, with its message.
     case engine(String)
 
@@ -29,6 +31,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store is damaged: \(message); run orders verify"
         case .damagedFile(let path, let reason):
             "the store at \(path) cannot be opened: \(reason); restore it from a backup"
+        case .diskFull(let path, let free):
+            "the disk holding \(path) is full (\(free) bytes free); free some space"
         case .engine(let message):
             "storage error: \(message)"
         }

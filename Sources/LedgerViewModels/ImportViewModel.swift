@@ -8,8 +8,11 @@ public final class ImportViewModel {
     public private(set) var progress: ImportTick?
     /// The summaries of the files done so far.
     public private(set) var completed: [ImportSummary] = []
-    /// `.loaded` with every file's summary, or `.failed` when the store failed mid-way.
+    /// `.loaded` with every file's summary, or `.failed` when the store failed mid-way or the
+    /// import was interrupted.
     public private(set) var state: ViewState<[ImportSummary]> = .idle
+    /// Where the import stopped when it was interrupted on request (`ImportOptions.shouldStop`).
+    public private(set) var interruption: ImportInterrupted?
 
     public init() {}
 
@@ -20,6 +23,7 @@ public final class ImportViewModel {
     ) async {
         state = .loading
         completed = []
+        interruption = nil
         let outcome = await Task.detached { [weak self] in
             var summaries: [ImportSummary] = []
             for file in files {
@@ -37,7 +41,9 @@ public final class ImportViewModel {
         progress = nil
         switch outcome {
         case .success(let summaries): state = .loaded(summaries)
-        case .failure(let error): state = .failed(String(describing: error))
+        case .failure(let error):
+            interruption = error as? ImportInterrupted
+            state = .failed(String(describing: error))
         }
     }
 }

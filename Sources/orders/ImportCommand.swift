@@ -57,18 +57,19 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        InterruptSignals.install()
+        // Nothing is opened for writing before the paths written are known to be neither a batch
+        // nor part of the store.
+        let paths = WritePathCheck(store: storeOptions.path, inputs: files)
+        try paths.checkInputs()
+        if let rejects { try paths.checkRejects(rejects) }
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 2)
         }
-        let rejectsFile = try rejects.map { path in
-            guard let handle = RejectsWriter(path: path) else {
-                throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
-            }
-            return handle
-        }
+        let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
         try await importFiles(into: store, rejectsFile: rejectsFile)
     }
 
@@ -78,10 +79,16 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
         progress.start()
         await viewModel.importFiles(
-            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit),
+            files,
+            options: ImportOptions(
+                format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
+                shouldStop: InterruptSignals.shouldStop),
             using: Importer(store: store), rejected: { try rejectsFile?.write($0) })
         progress.stop()
         try rejectsFile?.close()
+        if let interruption = viewModel.interruption {
+            throw CommandFailure(Self.interruptedMessage(interruption), exitStatus: InterruptSignals.exitStatus)
+        }
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
@@ -93,5 +100,13 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The one line that says what an interrupted import kept.
+    static func interruptedMessage(_ interruption: ImportInterrupted) -> String {
+        let kept = interruption.committedLines == 0
+            ? "no record of \(interruption.file) was committed yet"
+            : "lines 1–\(interruption.committedLines) of \(interruption.file) are committed"
+        return "interrupted: \(kept); run the same import again to continue"
     }
 }
