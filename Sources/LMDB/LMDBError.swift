@@ -32,6 +32,10 @@ public struct LMDBError: Error, CustomStringConvertible, Equatable, Sendable {
     }
     /// Permission denied (`EACCES`) or a read-only file system (`EROFS`).
     public var isPermissionDenied: Bool { code == 13 || code == 30 }
+    /// No space left on the device (`ENOSPC`) or the disk quota is used up (`EDQUOT`).
+    public var isNoSpace: Bool { code == 28 || code == 122 }
+    /// An input/output error (`EIO`); LMDB reports a short write (as on a full disk) so too.
+    public var isInputOutput: Bool { code == 5 }
 
     static func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(LMDBError) {
         if code != 0 { throw LMDBError(code: code, operation: operation()) }

@@ -23,7 +23,8 @@ public final class Importer: Sendable {
     /// Imports one file. `file` is the path as given (`-`: standard input). The rejections of
     /// each chunk go to `rejects` before the chunk commits; a resumed import first writes those
     /// its earlier runs committed, and a file already imported writes its rejections again. A
-    /// bad file gives a summary with `fileError`; a store failure throws.
+    /// bad file gives a summary with `fileError`; a store failure throws, and so does a stop asked for
+    /// by `options.shouldStop` (`ImportInterrupted`, checked between batches of up to 2,048 records).
     public func importFile(
         _ file: String,
         options: ImportOptions = ImportOptions(),
@@ -159,6 +160,7 @@ public final class Importer: Sendable {
         let position = state.next
         do {
             while !state.finished {
+                try Self.stopIfAsked(options, file, committed: state)
                 let run = ChunkRun(
                     batch: batch, file: file, number: number, service: service, known: known, rows: rows, rejects: rejects,
                     chunk: nextRejectsWrite())
@@ -169,7 +171,10 @@ public final class Importer: Sendable {
                         try reader.seek(to: position, hashed: hash)
                         let whole = RecordPipeline(reader: reader, decoder: decoder)
                         defer { whole.stop() }
-                        return try run.apply(ledger, from: state, atomic: true) { try whole.next() }
+                        return try run.apply(ledger, from: state, atomic: true) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return try whole.next()
+                        }
                     }
                 } else {
                     if pipeline == nil {
@@ -180,7 +185,10 @@ public final class Importer: Sendable {
                     let parsed = try Self.takeChunk(from: pipeline!, records: max(1, options.chunkSize))
                     outcome = try store.write { ledger in
                         var batches = parsed.makeIterator()
-                        return try run.apply(ledger, from: state, atomic: false) { batches.next() }
+                        return try run.apply(ledger, from: state, atomic: false) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return batches.next()
+                        }
                     }
                 }
                 FaultInjection.reach(.afterCommit)
@@ -199,6 +207,14 @@ public final class Importer: Sendable {
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
+    }
+
+    /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
+    /// store holds of this file.
+    private static func stopIfAsked(_ options: ImportOptions, _ file: String, committed: StoredBatch) throws {
+        guard options.shouldStop() else { return }
+        let anyCommitted = committed.records > 0 || committed.parent != 0
+        throw ImportInterrupted(file: file, committedLines: anyCommitted ? committed.next.line - 1 : 0)
     }
 
     /// Whole parsed batches adding up to at least `records` records, or up to the file's end.

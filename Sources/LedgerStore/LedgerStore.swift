@@ -55,6 +55,8 @@ public final class LedgerStore: @unchecked Sendable {
                 reason: "permission denied (a reader needs to read data.mdb and to write lock.mdb, where LMDB readers register; run as the store's owner or ask for access)")
         } catch let error as LMDBError where error.isPermissionDenied {
             throw StoreError.notWritable(path: path, reason: Self.refusal(error))
+        } catch let error as LMDBError where Self.isDiskFull(error, path: path) {
+            throw StoreError.diskFull(path: path, free: Self.freeBytes(path) ?? 0)
         } catch let error as LMDBError where error.isCorrupted {
             throw StoreError.damagedFile(path: path, reason: error.operation.hasPrefix("opening") ? error.message : error.operation)
         } catch let error as LMDBError where error.isMissing {
@@ -103,9 +105,25 @@ public final class LedgerStore: @unchecked Sendable {
             return try body()
         } catch let error as LMDBError where error.isPermissionDenied {
             throw StoreError.notWritable(path: path, reason: Self.refusal(error))
+        } catch let error as LMDBError where Self.isDiskFull(error, path: path) {
+            throw StoreError.diskFull(path: path, free: Self.freeBytes(path) ?? 0)
         } catch let error as LMDBError {
             throw StoreError.engine(error.description)
         }
+    }
+
+    /// Whether `error` means that the file system holding the store is full: `ENOSPC`, or `EIO`
+    /// (LMDB's word for a short write) while less than 1 MiB is left there.
+    private static func isDiskFull(_ error: LMDBError, path: String) -> Bool {
+        error.isNoSpace || error.isInputOutput && (freeBytes(path) ?? .max) < 1 << 20
+    }
+
+    /// The bytes this process may still write on the file system holding `path` (root may also
+    /// use the blocks reserved for it).
+    private static func freeBytes(_ path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
     }
 
     /// Why the system refused to let the store be written, in words a user can act on.

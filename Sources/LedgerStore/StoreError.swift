@@ -14,6 +14,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case damagedFile(path: String, reason: String)
     /// Another import or rebuild still held the store after waiting `seconds` (`--wait`).
     case busy(path: String, holder: String, seconds: Double)
+    /// The file system holding the store is full; `free`: the bytes it had left.
+    case diskFull(path: String, free: UInt64)
     /// Any other failure of the storage engine, with its message.
     case engine(String)
 
@@ -33,6 +35,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store at \(path) cannot be opened: \(reason); restore it from a backup"
         case .busy(let path, let holder, let seconds):
             "\(holder) still holds the store at \(path) after \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
+        case .diskFull(let path, let free):
+            "the disk holding \(path) is full (\(free) bytes free); free some space"
         case .engine(let message):
             "storage error: \(message)"
         }

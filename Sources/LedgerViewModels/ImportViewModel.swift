@@ -8,10 +8,13 @@ public final class ImportViewModel {
     public private(set) var progress: ImportTick?
     /// The summaries of the files done so far.
     public private(set) var completed: [ImportSummary] = []
-    /// `.loaded` with every file's summary, or `.failed` when the store failed mid-way.
+    /// `.loaded` with every file's summary, or `.failed` when the store failed mid-way or the
+    /// import was interrupted.
     public private(set) var state: ViewState<[ImportSummary]> = .idle
     /// The error that stopped the import, when `state` is `.failed`.
     public private(set) var error: (any Error)?
+    /// Where the import stopped when it was interrupted on request (`ImportOptions.shouldStop`).
+    public private(set) var interruption: ImportInterrupted?
 
     public init() {}
 
@@ -25,6 +28,7 @@ public final class ImportViewModel {
         error = nil
         // The rejects output is used by the one import task below, one file after another.
         nonisolated(unsafe) let rejects = rejects
+        interruption = nil
         let outcome = await Task.detached { [weak self] in
             var summaries: [ImportSummary] = []
             for file in files {
@@ -44,6 +48,7 @@ public final class ImportViewModel {
         case .success(let summaries): state = .loaded(summaries)
         case .failure(let error):
             self.error = error
+            interruption = error as? ImportInterrupted
             state = .failed(String(describing: error))
         }
     }

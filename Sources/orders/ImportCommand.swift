@@ -71,18 +71,19 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        InterruptSignals.install()
+        // Nothing is opened for writing before the paths written are known to be neither a batch
+        // nor part of the store.
+        let paths = WritePathCheck(store: storeOptions.path, inputs: files)
+        try paths.checkInputs()
+        if let rejects { try paths.checkRejects(rejects) }
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 2)
         }
-        let rejectsFile: RejectsWriter?
-        do {
-            rejectsFile = try rejects.map { path throws(RejectsFileError) in try RejectsWriter(path: path) }
-        } catch {
-            throw CommandFailure(error.description, exitStatus: 2)
-        }
+        let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
         try await importFiles(into: store, rejectsFile: rejectsFile)
     }
 
@@ -92,14 +93,18 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
         progress.start()
         let options = ImportOptions(
-            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit, waitLimit: wait,
-            waitNotice: { Terminal.writeStandardError("orders: \($0)\n") })
+            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
+            shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
+            waitNotice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
         await viewModel.importFiles(files, options: options, using: Importer(store: store), rejects: rejectsFile)
         progress.stop()
         do {
             try rejectsFile?.close()
         } catch {
             throw CommandFailure(error.description, exitStatus: 2)
+        }
+        if let interruption = viewModel.interruption {
+            throw CommandFailure(Self.interruptedMessage(interruption), exitStatus: InterruptSignals.exitStatus)
         }
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
@@ -122,5 +127,13 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The one line that says what an interrupted import kept.
+    static func interruptedMessage(_ interruption: ImportInterrupted) -> String {
+        let kept = interruption.committedLines == 0
+            ? "no record of \(interruption.file) was committed yet"
+            : "lines 1–\(interruption.committedLines) of \(interruption.file) are committed"
+        return "interrupted: \(kept); run the same import again to continue"
     }
 }

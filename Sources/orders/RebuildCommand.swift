@@ -37,6 +37,7 @@ struct RebuildCommand: ParsableCommand {
     }
 
     func run() throws {
+        InterruptSignals.install()
         let store: LedgerStore
         do {
             guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
@@ -59,7 +60,12 @@ struct RebuildCommand: ParsableCommand {
         let progress = ReplayProgressView(verb: "rebuilding", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
         let summary: RebuildSummary
         do {
-            summary = try Rebuilder(store: store).rebuild(chosen, progress: progress.update)
+            summary = try Rebuilder(store: store).rebuild(
+                chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+        } catch is ReplayInterrupted {
+            progress.finish()
+            throw CommandFailure(
+                "interrupted: the rebuild was abandoned; the read models are unchanged", exitStatus: InterruptSignals.exitStatus)
         } catch {
             progress.finish()
             throw CommandFailure("\(error) (the read models are unchanged)", exitStatus: 1)

@@ -95,8 +95,9 @@ struct RejectsCommand: ParsableCommand {
             return TextTableRenderer.render(
                 header: ["FILE", "LINE", "CODE", "MESSAGE", "RECORD"],
                 rows: rows.map {
-                    [SafeText.escaped($0.file), "\($0.line)", $0.rejection.code.rawValue, SafeText.escaped($0.rejection.message),
-                     SafeText.escaped($0.raw)]
+                    // The renderer shows every cell terminal-safe.
+                    [$0.file, "\($0.line)", $0.rejection.code.rawValue, $0.rejection.message,
+                     String(decoding: $0.raw, as: UTF8.self)]
                 },
                 rightAligned: [1])
         }

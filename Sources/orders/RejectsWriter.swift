@@ -9,9 +9,28 @@ final class RejectsWriter: RejectsOutput, @unchecked Sendable {
     /// The chunk written last and where its records start, to replace them when it is retried.
     private var lastChunk: (chunk: Int, offset: Int)?
 
-    /// Opens (truncates) `path`; a path that cannot be opened is a one-line error.
-    init(path: String) throws(RejectsFileError) {
-        guard let handle = fopen(path, "w") else { throw RejectsFileError(path: path, errno: errno) }
+    /// Opens `path` without truncating it, checks that what was opened is neither a batch nor a
+    /// file of the store, and only then empties it.
+    init(path: String, checkedBy check: WritePathCheck) throws(CommandFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = Self.failure(path)
+            Glibc.close(descriptor)
+            throw failure
+        }
+        do {
+            try check.checkRejects(path, identity: FileIdentity(info))
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard (info.st_mode & S_IFMT) != S_IFREG || ftruncate(descriptor, 0) == 0, let handle = fdopen(descriptor, "w") else {
+            let failure = Self.failure(path)
+            Glibc.close(descriptor)
+            throw failure
+        }
         self.handle = handle
         self.path = path
     }
@@ -34,5 +53,10 @@ final class RejectsWriter: RejectsOutput, @unchecked Sendable {
 
     func close() throws(RejectsFileError) {
         guard fclose(handle) == 0 else { throw RejectsFileError(path: path, errno: errno) }
+    }
+
+    /// The error for a failed call on the rejects file while opening it, with the system's reason.
+    private static func failure(_ path: String) -> CommandFailure {
+        CommandFailure(RejectsFileError(path: path, errno: errno).description, exitStatus: 2)
     }
 }

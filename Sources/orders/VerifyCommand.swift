@@ -25,6 +25,7 @@ struct VerifyCommand: ParsableCommand {
     var format: SummaryFormat = .table
 
     func run() throws {
+        InterruptSignals.install()
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path, readOnly: true)
@@ -34,7 +35,12 @@ struct VerifyCommand: ParsableCommand {
         let progress = ReplayProgressView(verb: "verifying", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
         let report: VerifyReport
         do {
-            report = try Verifier(store: store).verify(progress: progress.update)
+            report = try Verifier(store: store).verify(progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+        } catch is ReplayInterrupted {
+            progress.finish()
+            throw CommandFailure(
+                "interrupted: verify stopped before it finished; nothing was checked to the end",
+                exitStatus: InterruptSignals.exitStatus)
         } catch {
             progress.finish()
             throw CommandFailure("\(error)", exitStatus: 1)
@@ -54,7 +60,7 @@ struct VerifyCommand: ParsableCommand {
             } else {
                 print("\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
                     + "(orders rebuild recomputes read models from the log):")
-                for line in report.differences { print("  " + line) }
+                for line in report.differences { print("  " + line.terminalSafe) }
             }
         }
         if !report.isConsistent { throw ExitCode(1) }

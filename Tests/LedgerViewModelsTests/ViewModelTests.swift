@@ -100,6 +100,22 @@ struct ViewModelTests {
         let viewModel = ImportViewModel()
         await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: FailingImporter(), rejects: nil)
         #expect(viewModel.state.failure == "storage error: no space left on device")
+        #expect(viewModel.interruption == nil)
+    }
+
+    @Test func anInterruptedImportSaysWhereItStoppedAndKeepsTheFilesDoneBefore() async {
+        struct InterruptedImporter: BatchImporting {
+            func importFile(
+                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
+            ) throws -> ImportSummary {
+                guard file == "b.csv" else { return ImportSummary(file: file) }
+                throw ImportInterrupted(file: file, committedLines: 42)
+            }
+        }
+        let viewModel = ImportViewModel()
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: InterruptedImporter(), rejects: nil)
+        #expect(viewModel.interruption == ImportInterrupted(file: "b.csv", committedLines: 42))
+        #expect(viewModel.completed.map(\.file) == ["a.csv"])
     }
 }
 
