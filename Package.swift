@@ -78,6 +78,7 @@ let package = Package(
                 "LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

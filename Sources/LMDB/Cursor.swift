@@ -12,6 +12,8 @@ public struct Cursor {
     public mutating func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST) }
     /// The last entry, or `nil` when the database is empty.
     public mutating func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
+    /// The entry before the current one, or `nil` at the start.
+    public mutating func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
     /// The entry after the current one, or `nil` at the end.
     public mutating func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
 

@@ -12,13 +12,21 @@ public struct ImportOptions: Sendable {
     /// the import with `ImportInterrupted` (a signal handler sets what it reads).
     public var shouldStop: @Sendable () -> Bool
 
+    /// How long to wait for another import or rebuild of the store (`nil`: as long as it takes).
+    public var waitLimit: Double?
+    /// Gets the lines to show while waiting for another import or rebuild.
+    public var waitNotice: @Sendable (String) -> Void
+
     public init(
         format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
+        shouldStop: @escaping @Sendable () -> Bool = { false }, waitLimit: Double? = nil,
+        waitNotice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize
         self.shouldStop = shouldStop
+        self.waitLimit = waitLimit
+        self.waitNotice = waitNotice
     }
 }

@@ -8,15 +8,20 @@ final class JSONLinesReader: BatchReader {
     private let arena = OwnedBytes(capacity: 4096)
     private let recordLimit: Int
 
-    init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
-        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
+    init(
+        descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes,
+        bufferCapacity: Int = 4 << 20, limit: ReadLimit? = nil
+    ) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity, limit: limit)
         self.recordLimit = recordLimit
         try source.skipByteOrderMark()
     }
 
     var position: BatchPosition { source.position }
 
-    func seek(to position: BatchPosition) throws { try source.seek(to: position) }
+    func seek(to position: BatchPosition, hashed: BatchHash) throws { try source.seek(to: position, hashed: hashed) }
+
+    func consumedHash() -> (hash: BatchHash, endsWithLineEnd: Bool) { source.consumedHash() }
 
     func next() throws -> BatchRecord? {
         while true {
@@ -32,8 +37,8 @@ final class JSONLinesReader: BatchReader {
             } else if !source.reachedEnd {
                 _ = try source.refill()
                 continue
-            } else if available.isEmpty {
-                return nil
+            } else if available.isEmpty || source.grew {
+                return nil  // a last line without its line end in a file that grew: left for the next run
             } else {
                 lineEnd = source.end
                 next = source.end
@@ -43,10 +48,11 @@ final class JSONLinesReader: BatchReader {
             source.discard(upTo: next)
             let content = source.bytes(start..<lineEnd)
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let rawOffset = source.offset(of: start)
             let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
             guard content.count <= recordLimit else {
-                return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
+                return BatchRecord(
+                    line: line, raw: UnsafeRawBufferPointer(rebasing: raw.prefix(1024)),
+                    content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             arena.reserve(content.count)
             var parser = JSONLineParser(line: content, arena: arena.baseAddress)
@@ -56,7 +62,7 @@ final class JSONLinesReader: BatchReader {
             } catch {
                 parsed = .failure(error)
             }
-            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: parsed)
+            return BatchRecord(line: line, raw: raw, content: parsed)
         }
     }
 
@@ -64,7 +70,6 @@ final class JSONLinesReader: BatchReader {
     private func skipOversized() throws -> BatchRecord {
         let line = source.nextLine
         source.nextLine += 1
-        let rawOffset = source.offset(of: source.start)
         let raw = source.keepPrefix(from: source.start)
         var length = 0
         while true {
@@ -80,7 +85,7 @@ final class JSONLinesReader: BatchReader {
             if try !source.refill() { break }
         }
         return BatchRecord(
-            line: line, raw: raw, rawOffset: rawOffset,
+            line: line, raw: raw,
             content: .failure(CSVReader.oversized(length, limit: recordLimit)))
     }
 }

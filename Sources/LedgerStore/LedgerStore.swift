@@ -8,7 +8,7 @@ import Foundation
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     public let path: String
     let environment: Environment
@@ -37,8 +37,11 @@ public final class LedgerStore: @unchecked Sendable {
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
             if readOnly {
-                databases = try LedgerDatabases(environment: environment)
-                try environment.read { txn in try Self.checkFormat(txn, databases.meta, path: path, stampIfMissing: false) }
+                let meta = try environment.openDatabase(named: "meta")
+                let format = try environment.read { txn in
+                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
+                }
+                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
             } else {
                 databases = try LedgerDatabases(environment: environment) { txn, meta in
                     try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
@@ -67,19 +70,25 @@ public final class LedgerStore: @unchecked Sendable {
         }
     }
 
-    /// Refuses a store of a newer format; stamps a new store with this format.
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws {
+    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
+    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
+    @discardableResult
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
         if let bytes = try txn.get(meta, "format") {
+            guard bytes.count == 4 else { throw StoreError.corrupt("the format version has \(bytes.count) bytes") }
             let found = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
-            return
+            guard stampIfMissing, found < formatVersion else { return found }
+        } else if !stampIfMissing {
+            throw StoreError.corrupt("the store has no format version")
+        } else {
+            FaultInjection.reach(.afterCreateBeforeStamp)
         }
-        guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
-        FaultInjection.reach(.afterCreateBeforeStamp)
         var version = formatVersion.littleEndian
         try withUnsafeBytes(of: &version) { try txn.put(meta, "format", $0) }
+        return formatVersion
     }
 
     func read<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
@@ -162,9 +171,42 @@ public final class LedgerStore: @unchecked Sendable {
     public func customerID(_ number: CustomerNumber) throws -> String? { try read { try $0.customerID(number) } }
     public func sku(_ number: SKUNumber) throws -> String? { try read { try $0.sku(number) } }
 
-    /// How far the import of content with this SHA-256 got, if it started.
-    public func importProgress(digest: [UInt8]) throws -> ImportProgress? {
-        try read { try $0.importProgress(digest) }
+    /// The batches that the file at `path` (read as `format`) is made of — the batch its content
+    /// matches and those it continues, first batch first — and their stored rejections in line
+    /// order; `digest` instead names a batch by the SHA-256 of the bytes it covers. Empty when the
+    /// content matches no batch.
+    public func rejections(
+        ofFile path: String, format: RecordFormat
+    ) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let batch = try BatchFile(path: path)
+        let candidates = try read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
+        let number: UInt64
+        switch try BatchMatch.find(batch, candidates: candidates) {
+        case .new: return []
+        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): number = found
+        case .extendsCutLine: return []
+        }
+        return try rejections(ofBatch: number)
+    }
+
+    /// The rejections of the batch whose covered bytes have this SHA-256 (and the batches it continues).
+    public func rejections(digest: [UInt8]) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let number: UInt64? = try read { ledger in
+            guard let databases = ledger.batchDatabases else { return nil }
+            return try ledger.txn.withCursor(databases.batches) { cursor in
+                var entry = try cursor.last()
+                while let current = entry {
+                    if try StoredBatch(decoding: current.value).digest == digest { return BigEndianKey64.decode(current.key) }
+                    entry = try cursor.previous()
+                }
+                return nil
+            }
+        }
+        return try number.map(rejections(ofBatch:)) ?? []
+    }
+
+    private func rejections(ofBatch number: UInt64) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
     }
 
     /// Every stored event and order as canonical text: equal dumps mean equal ledgers.

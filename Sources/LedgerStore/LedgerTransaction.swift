@@ -131,7 +131,4 @@ struct LedgerTransaction {
         try txn.get(databases.imports, digest).map { bytes throws(StoreError) in try ImportProgress(decoding: bytes) }
     }
 
-    func putImportProgress(_ digest: [UInt8], _ progress: ImportProgress) throws {
-        try txn.put(databases.imports, digest, reserving: ImportProgress.size) { progress.encode(into: $0) }
-    }
 }

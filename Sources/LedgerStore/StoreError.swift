@@ -12,6 +12,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(String)
     /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
     case damagedFile(path: String, reason: String)
+    /// Another import or rebuild still held the store after waiting `seconds` (`--wait`).
+    case busy(path: String, holder: String, seconds: Double)
     /// The file system holding the store is full; `free`: the bytes it had left.
     case diskFull(path: String, free: UInt64)
     /// Any other failure of the storage engine, with its message.
@@ -31,6 +33,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store is damaged: \(message); run orders verify"
         case .damagedFile(let path, let reason):
             "the store at \(path) cannot be opened: \(reason); restore it from a backup"
+        case .busy(let path, let holder, let seconds):
+            "\(holder) still holds the store at \(path) after \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
         case .diskFull(let path, let free):
             "the disk holding \(path) is full (\(free) bytes free); free some space"
         case .engine(let message):

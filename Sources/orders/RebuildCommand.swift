@@ -47,6 +47,15 @@ struct RebuildCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
+        let lock: StoreLock
+        do {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+                Terminal.writeStandardError("orders: \($0)\n")
+            }
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 1)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
         let progress = ReplayProgressView(verb: "rebuilding", total: Int(try store.headSeq()), enabled: Terminal.standardErrorIsTerminal)
         let summary: RebuildSummary

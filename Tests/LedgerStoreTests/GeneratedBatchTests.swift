@@ -21,10 +21,9 @@ struct GeneratedBatchTests {
         let (path, report) = generate(format)
         #expect(Set(report.rejected.keys) == Set(RejectionCode.allCases), "the batch covers every code")
         let store = try LedgerStore(path: directory.path + "/store-\(format)", durable: false)
-        var codes: [RejectionCode: Int] = [:]
-        let summary = try Importer(store: store).importFile(path, options: ImportOptions(chunkSize: 500)) {
-            codes[$0.rejection.code, default: 0] += 1
-        }
+        let rejects = RejectsCollector()
+        let summary = try Importer(store: store).importFile(path, options: ImportOptions(chunkSize: 500), rejects: rejects)
+        let codes = Dictionary(rejects.records.map { ($0.rejection.code, 1) }, uniquingKeysWith: +)
         #expect(summary.records == report.records)
         #expect(summary.accepted == report.accepted)
         #expect(summary.duplicates == report.duplicates)
