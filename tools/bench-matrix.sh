@@ -2,7 +2,8 @@
 # Whole-process figures per generator profile. For each profile: writes its batch (seed 42, no bad
 # records), then REPEATS times imports it into a fresh store, rebuilds and verifies that store,
 # each command under /usr/bin/time, and prints a table: the rate from the fastest and the median
-# run (records/s for import, events/s for rebuild and verify) and the peak RSS.
+# run (records/s for import, events/s for rebuild and verify), each run's wall-clock and CPU
+# (user + system) seconds, and its peak RSS. On a busy machine, CPU seconds vary less than wall.
 #   tools/bench-matrix.sh [ORDERS] [PROFILES] [REPEATS] [FOLDER]
 #   defaults: 1000000 orders, compact,spread,wide,hostile, 2 repeats, /tmp/orders-bench-matrix
 # Needs the release build (`swift build -c release`; ORDERS_BENCH_BUILD=1 builds it first) and,
@@ -24,17 +25,19 @@ trap 'rm -rf "$folder/store" "$folder/batch.csv"' EXIT
 runs="$folder/runs.tsv"
 : > "$runs"
 
-# run PROFILE COMMAND COUNT ARGS...: one timed run, appended to $runs as PROFILE COMMAND COUNT SECONDS KB.
+# run PROFILE COMMAND COUNT ARGS...: one timed run, appended to $runs as
+# PROFILE COMMAND COUNT SECONDS KB CPU-SECONDS.
 run() {
     local profile="$1" command="$2" count="$3"
     shift 3
-    if ! /usr/bin/time -f '%e %M' -o "$folder/time" "$bin/orders" "$@" > "$folder/output" 2>&1; then
+    if ! /usr/bin/time -f '%e %M %U %S' -o "$folder/time" "$bin/orders" "$@" > "$folder/output" 2>&1; then
         echo "error: orders $* failed on the $profile batch:" >&2
         tail -5 "$folder/output" >&2
         exit 1
     fi
-    read -r seconds kilobytes < "$folder/time"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$profile" "$command" "$count" "$seconds" "$kilobytes" | tee -a "$runs" >&2
+    read -r seconds kilobytes user system < "$folder/time"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$profile" "$command" "$count" "$seconds" "$kilobytes" \
+        "$(awk "BEGIN { print $user + $system }")" | tee -a "$runs" >&2
 }
 
 for profile in ${profiles//,/ }; do
@@ -59,8 +62,8 @@ for profile in ${profiles//,/ }; do
 done
 
 echo
-echo "| profile | command | runs | rate, fastest run | rate, median run | seconds (each run) | peak RSS, MB (each run) |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| profile | command | runs | rate, fastest run | rate, median run | wall s (each run) | CPU s (each run) | peak RSS, MB (each run) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 sort -s -t$'\t' -k1,1 -k2,2 "$runs" | awk -F'\t' '
     function median(values, n,    sorted, i, j, t) {
         for (i = 1; i <= n; i++) sorted[i] = values[i]
@@ -76,13 +79,14 @@ sort -s -t$'\t' -k1,1 -k2,2 "$runs" | awk -F'\t' '
         if (n == 0) return
         fastest = times[1]; for (i = 2; i <= n; i++) if (times[i] < fastest) fastest = times[i]
         unit = (command == "import") ? " records/s" : " events/s"
-        printf "| %s | `orders %s` | %d | %s%s | %s%s | %s | %s |\n", profile, command, n, rate(count, fastest), unit, rate(count, median(times, n)), unit, timelist, rsslist
+        printf "| %s | `orders %s` | %d | %s%s | %s%s | %s | %s | %s |\n", profile, command, n, rate(count, fastest), unit, rate(count, median(times, n)), unit, timelist, cpulist, rsslist
         n = 0
     }
     {
-        if ($1 != profile || $2 != command) { flush(); profile = $1; command = $2; timelist = ""; rsslist = "" }
+        if ($1 != profile || $2 != command) { flush(); profile = $1; command = $2; timelist = ""; cpulist = ""; rsslist = "" }
         count = $3; n++; times[n] = $4
         timelist = timelist (n > 1 ? ", " : "") $4
+        cpulist = cpulist (n > 1 ? ", " : "") $6
         rsslist = rsslist (n > 1 ? ", " : "") sprintf("%.0f", $5 / 1024)
     }
     END { flush() }'
