@@ -64,29 +64,35 @@ done
 echo
 echo "| profile | command | runs | rate, fastest run | rate, median run | wall s (each run) | CPU s (each run) | peak RSS, MB (each run) |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-sort -s -t$'\t' -k1,1 -k2,2 "$runs" | awk -F'\t' '
+# Rows in the order run: profiles as given, then import, rebuild, verify.
+awk -F'\t' '
     function median(values, n,    sorted, i, j, t) {
         for (i = 1; i <= n; i++) sorted[i] = values[i]
         for (i = 2; i <= n; i++) for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) { t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t }
         return n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
     }
-    function rate(count, seconds) {
+    function rate(count, seconds,    r) {
         if (seconds <= 0) return "-"
         r = count / seconds
         return r >= 1e6 ? sprintf("%.2fM", r / 1e6) : sprintf("%.0fk", r / 1e3)
     }
-    function flush() {
-        if (n == 0) return
-        fastest = times[1]; for (i = 2; i <= n; i++) if (times[i] < fastest) fastest = times[i]
-        unit = (command == "import") ? " records/s" : " events/s"
-        printf "| %s | `orders %s` | %d | %s%s | %s%s | %s | %s | %s |\n", profile, command, n, rate(count, fastest), unit, rate(count, median(times, n)), unit, timelist, cpulist, rsslist
-        n = 0
-    }
     {
-        if ($1 != profile || $2 != command) { flush(); profile = $1; command = $2; timelist = ""; cpulist = ""; rsslist = "" }
-        count = $3; n++; times[n] = $4
-        timelist = timelist (n > 1 ? ", " : "") $4
-        cpulist = cpulist (n > 1 ? ", " : "") $6
-        rsslist = rsslist (n > 1 ? ", " : "") sprintf("%.0f", $5 / 1024)
+        key = $1 SUBSEP $2
+        if (!(key in runs)) { order[++rows] = key; profile[key] = $1; command[key] = $2; count[key] = $3 }
+        n = ++runs[key]
+        wall[key, n] = $4
+        walls[key] = walls[key] (n > 1 ? ", " : "") $4
+        cpus[key] = cpus[key] (n > 1 ? ", " : "") $6
+        rss[key] = rss[key] (n > 1 ? ", " : "") sprintf("%.0f", $5 / 1024)
     }
-    END { flush() }'
+    END {
+        for (row = 1; row <= rows; row++) {
+            key = order[row]; n = runs[key]
+            delete times
+            fastest = wall[key, 1]
+            for (i = 1; i <= n; i++) { times[i] = wall[key, i]; if (times[i] < fastest) fastest = times[i] }
+            unit = (command[key] == "import") ? " records/s" : " events/s"
+            printf "| %s | `orders %s` | %d | %s%s | %s%s | %s | %s | %s |\n", profile[key], command[key], n, \
+                rate(count[key], fastest), unit, rate(count[key], median(times, n)), unit, walls[key], cpus[key], rss[key]
+        }
+    }' "$runs"
