@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "LedgerStore", "LedgerViewModels",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -101,6 +101,7 @@ let package = Package(
                 "LedgerStore", "LedgerServices", "BatchFormats", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

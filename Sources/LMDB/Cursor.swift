@@ -19,6 +19,8 @@ public final class Cursor {
     public func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST) }
     /// The last entry, or `nil` when the database is empty.
     public func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
+    /// The entry before the current one, or `nil` at the start.
+    public func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
     /// The entry after the current one, or `nil` at the end.
     public func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
 
@@ -43,14 +45,26 @@ public final class Cursor {
         Entries(cursor: self) { cursor throws(LMDBError) in try cursor.seek(atLeast: key) }
     }
 
+    /// Every entry in reverse key order, from the last one.
+    public func entriesBackward() -> Entries {
+        Entries(
+            cursor: self, start: { cursor throws(LMDBError) in try cursor.last() },
+            step: { cursor throws(LMDBError) in try cursor.previous() })
+    }
+
     /// The entries of a cursor as a sequence (see `Cursor`: a failure ends it and is kept).
     public struct Entries: Sequence, IteratorProtocol {
         private let cursor: Cursor
         private var start: ((Cursor) throws(LMDBError) -> Entry?)?
+        private let step: (Cursor) throws(LMDBError) -> Entry?
 
-        init(cursor: Cursor, start: @escaping (Cursor) throws(LMDBError) -> Entry?) {
+        init(
+            cursor: Cursor, start: @escaping (Cursor) throws(LMDBError) -> Entry?,
+            step: @escaping (Cursor) throws(LMDBError) -> Entry? = { cursor throws(LMDBError) in try cursor.next() }
+        ) {
             self.cursor = cursor
             self.start = start
+            self.step = step
         }
 
         public mutating func next() -> Entry? {
@@ -59,7 +73,7 @@ public final class Cursor {
                     start = nil
                     return try first(cursor)
                 }
-                return try cursor.next()
+                return try step(cursor)
             } catch {
                 if cursor.failure == nil { cursor.failure = error }
                 return nil

@@ -35,6 +35,10 @@ public struct LMDBError: Error, CustomStringConvertible, Hashable, Sendable {
     }
     /// Permission denied (`EACCES`) or a read-only file system (`EROFS`).
     public var isPermissionDenied: Bool { code == EACCES || code == EROFS }
+    /// No space left on the device (`ENOSPC`) or the disk quota is used up (`EDQUOT`).
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+    /// An input/output error (`EIO`); LMDB reports a short write (as on a full disk) so too.
+    public var isInputOutput: Bool { code == EIO }
     /// The file system is read-only (`EROFS`).
     public var isReadOnlyFileSystem: Bool { code == EROFS }
 

@@ -5,13 +5,22 @@ public import Observation
 @Observable @MainActor
 public final class VerifyViewModel {
     public private(set) var state: ViewState<VerifyReport> = .idle
+    /// The error that stopped it, when `state` is `.failed` (an interruption is `ReplayInterrupted`).
+    public private(set) var error: (any Error)?
     @ObservationIgnored private let maintainer: any LedgerMaintaining
 
     public init(maintainer: any LedgerMaintaining) { self.maintainer = maintainer }
 
-    /// Replays the log and compares; `progress` gets the events replayed now and then.
-    public func verify(progress: (Int) -> Void = { _ in }) {
+    /// Replays the log and compares; `progress` gets the events replayed now and then, and
+    /// `shouldStop` can end the check early.
+    public func verify(progress: (Int) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }) {
         state = .loading
-        state = ViewState { try maintainer.verify(progress: progress) }
+        error = nil
+        do {
+            state = .loaded(try maintainer.verify(progress: progress, shouldStop: shouldStop))
+        } catch {
+            self.error = error
+            state = .failed(String(describing: error))
+        }
     }
 }

@@ -28,9 +28,9 @@ struct ImporterTests {
     ) throws -> (ImportSummary, [RejectedRecord]) {
         let path = directory.file(name, content)
         let store = try store ?? LedgerStore(path: storePath, durable: false)
-        var rejects: [RejectedRecord] = []
-        let summary = try Importer(store: store).importFile(path, options: options, rejected: { rejects.append($0) })
-        return (summary, rejects)
+        let collector = RejectsCollector()
+        let summary = try Importer(store: store).importFile(path, options: options, rejects: collector)
+        return (summary, collector.records)
     }
 
     @Test func aBatchIsAppliedInOrderWithRejectsAndDuplicatesCounted() throws {
@@ -81,7 +81,7 @@ struct ImporterTests {
         #expect(again.accepted == 0 && again.rejected == 0 && again.duplicates == 0)
         #expect(again.firstSeq == nil && again.lastSeq == nil)
         #expect(again.exitStatus == 0)
-        #expect(rejects.isEmpty)
+        #expect(rejects.map(\.line) == [4], "the stored rejections, written again")
         #expect(try LedgerStore(path: storePath).dump() == before)
     }
 
@@ -114,7 +114,6 @@ struct ImporterTests {
     }
 
     @Test func anInterruptedImportResumesAfterItsLastCommitAndEndsLikeAnUninterruptedOne() throws {
-        struct Interrupted: Error {}
         var content = Self.header
         for index in 0..<50 {
             content += "place,O-\(index),C-\(index % 7),EUR,A*1@100,,2026-03-01T10:00:00Z,\n"
@@ -123,12 +122,14 @@ struct ImporterTests {
         let path = directory.file("big.csv", content)
         let store = try LedgerStore(path: storePath, durable: false)
         let options = ImportOptions(chunkSize: 8)
-        #expect(throws: Interrupted.self) {
-            _ = try Importer(store: store).importFile(path, options: options, rejected: { _ in throw Interrupted() })
+        #expect(throws: RejectsCollector.Refused.self) {
+            _ = try Importer(store: store).importFile(path, options: options, rejects: RejectsCollector(failAt: 1))
         }
         let partial = try store.headSeq()
         #expect(partial > 0 && partial < 99)
-        let resumed = try Importer(store: store).importFile(path, options: options)
+        let rejects = RejectsCollector()
+        let resumed = try Importer(store: store).importFile(path, options: options, rejects: rejects)
+        #expect(rejects.records.map(\.line) == [43], "the rejection of the chunk that failed to commit, once")
         #expect(resumed.resumedFromLine != nil)
         #expect(resumed.records == 100)
         #expect(resumed.accepted == 99)
@@ -173,7 +174,7 @@ struct ImporterTests {
     @Test func aStoreOfANewerFormatIsRefused() throws {
         _ = try importing(Self.batch)
         try StoreFixture.put([99, 0, 0, 0], key: Array("format".utf8), database: "meta", at: storePath)
-        #expect(throws: StoreError.newerFormat(path: storePath, found: 99, supported: 1)) {
+        #expect(throws: StoreError.newerFormat(path: storePath, found: 99, supported: 2)) {
             try LedgerStore(path: storePath)
         }
     }

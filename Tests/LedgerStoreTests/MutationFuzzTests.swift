@@ -71,8 +71,9 @@ struct MutationFuzzTests {
         let importer = Importer(store: store)
         for run in 0..<(Self.runs / 6) {
             let path = directory.file("run-\(run).\(format.rawValue)", bytes: Self.mutate(seed, &random))
-            var rejected = 0
-            let summary = try importer.importFile(path, options: ImportOptions(chunkSize: 1 + run % 9)) { _ in rejected += 1 }
+            let collector = RejectsCollector()
+            let summary = try importer.importFile(path, options: ImportOptions(chunkSize: 1 + run % 9), rejects: collector)
+            let rejected = collector.records.count
             if summary.fileError == nil, !summary.alreadyImported {
                 #expect(summary.records == summary.accepted + summary.rejected + summary.duplicates)
                 #expect(rejected == summary.rejected)

@@ -12,7 +12,9 @@ struct FakeMaintainer: LedgerMaintaining {
 
     func headSeq() throws -> UInt64 { 10 }
 
-    func rebuild(_ projections: Set<ReadModelName>, progress: (Int) -> Void) throws -> RebuildSummary {
+    func rebuild(
+        _ projections: Set<ReadModelName>, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> RebuildSummary {
         progress(5)
         progress(10)
         if failing { throw Broken() }
@@ -20,7 +22,7 @@ struct FakeMaintainer: LedgerMaintaining {
             projections: ReadModelName.allCases.filter(projections.contains), events: 10, seconds: 0.5)
     }
 
-    func verify(progress: (Int) -> Void) throws -> VerifyReport {
+    func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport {
         progress(10)
         if failing { throw Broken() }
         return VerifyReport(events: 10, orders: 3, differences: ["stats: the status counts differ from the log's"])

@@ -79,7 +79,7 @@ struct ViewModelTests {
     @Test func anImportReportsProgressAndSummaries() async {
         struct FakeImporter: BatchImporting {
             func importFile(
-                _ file: String, options: ImportOptions, rejected: (RejectedRecord) throws -> Void, progress: (ImportTick) -> Void
+                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
             ) throws -> ImportSummary {
                 progress(ImportTick(file: file, records: 1, bytesDone: 1, bytesTotal: 2))
                 var summary = ImportSummary(file: file)
@@ -89,7 +89,7 @@ struct ViewModelTests {
             }
         }
         let viewModel = ImportViewModel()
-        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: FakeImporter(), rejected: { _ in })
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: FakeImporter(), rejects: nil)
         #expect(viewModel.state.value?.map(\.file) == ["a.csv", "b.csv"])
         #expect(viewModel.completed.count == 2)
         #expect(viewModel.progress == nil)
@@ -101,14 +101,30 @@ struct ViewModelTests {
         }
         struct FailingImporter: BatchImporting {
             func importFile(
-                _ file: String, options: ImportOptions, rejected: (RejectedRecord) throws -> Void, progress: (ImportTick) -> Void
+                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
             ) throws -> ImportSummary {
                 throw DiskFull()
             }
         }
         let viewModel = ImportViewModel()
-        await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: FailingImporter(), rejected: { _ in })
+        await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: FailingImporter(), rejects: nil)
         #expect(viewModel.state.failure == "storage error: no space left on device")
+        #expect(viewModel.interruption == nil)
+    }
+
+    @Test func anInterruptedImportSaysWhereItStoppedAndKeepsTheFilesDoneBefore() async {
+        struct InterruptedImporter: BatchImporting {
+            func importFile(
+                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
+            ) throws -> ImportSummary {
+                guard file == "b.csv" else { return ImportSummary(file: file) }
+                throw ImportInterrupted(file: file, committedLines: 42)
+            }
+        }
+        let viewModel = ImportViewModel()
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: InterruptedImporter(), rejects: nil)
+        #expect(viewModel.interruption == ImportInterrupted(file: "b.csv", committedLines: 42))
+        #expect(viewModel.completed.map(\.file) == ["a.csv"])
     }
 }
 

@@ -42,7 +42,11 @@ enum OrdersBinary {
         _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
         fault: String? = nil
     ) throws -> Output {
-        let process = start(arguments, in: directory, input: input, unprivileged: unprivileged, fault: fault)
+        finish(start(arguments, in: directory, input: input, unprivileged: unprivileged, fault: fault))
+    }
+
+    /// Waits for a process that `start` started and gives what it printed.
+    static func finish(_ process: Process) -> Output {
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
         let outData = out.fileHandleForReading.readDataToEndOfFile()

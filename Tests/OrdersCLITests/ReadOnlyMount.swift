@@ -38,7 +38,8 @@ struct ReadOnlyMount {
 
     private static func mount(_ arguments: [String]) -> Bool { run("/usr/bin/mount", arguments) }
 
-    private static func run(_ program: String, _ arguments: [String]) -> Bool {
+    /// Runs `program` quietly; whether it exited with status 0.
+    static func run(_ program: String, _ arguments: [String]) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

@@ -2,36 +2,42 @@ internal import LedgerDomain
 
 /// Writes realistic, reproducible order batches: full lifecycles interleaved across many orders,
 /// several currencies, customers and skus, and, on request, a share of bad records of every
-/// rejection code whose expected outcome it reports.
+/// rejection code whose expected outcome it reports. Its shape is set by `GeneratorSettings`
+/// (see `GeneratorProfile` for named ones).
 public struct BatchGenerator {
     private let settings: GeneratorSettings
+    private let ids: GeneratedIdentifiers
     private var random: SplitMix64
     private var clock: Int64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
+    /// The orders in flight, in no order.
     private var active: [GeneratedOrder] = []
+    /// Where each order in flight is in `active`, by order number (spread lifecycles only).
+    private var slots: [Int32] = []
+    /// When the next event of each order in flight is due (spread lifecycles only).
+    private var schedule = LifecycleSchedule()
+    /// About how many valid records the batch will have (spread lifecycles only).
+    private let expectedRecords: Int
     private var placed = 0
     private var commandCounter = 0
     private var recentWithIDs: [GeneratedRecord] = []
     private var report = GeneratorReport()
-    private static let currencies = ["EUR", "USD", "GBP", "JPY", "CHF"]
     private static let carriers = ["DHL", "UPS", "FedEx", "La Poste", "Royal Mail, tracked"]
 
     public init(settings: GeneratorSettings) {
+        precondition(settings.problem == nil, settings.problem ?? "")
         self.settings = settings
+        ids = GeneratedIdentifiers(lengths: settings.idLengths, seed: settings.seed)
         random = SplitMix64(seed: settings.seed)
+        // 4.1 records per order: place, one or two payments, and the plans' further steps.
+        expectedRecords = settings.orders * 41 / 10 + 1
+        if settings.spread > 0 { slots = Array(repeating: -1, count: settings.orders) }
     }
 
     /// Writes the batch, one line (or CSV header) per call to `write`, and returns what it should do.
     public mutating func generate(_ write: (String) -> Void) -> GeneratorReport {
         if settings.format == .csv { write(GeneratedRecord.csvHeader) }
         while placed < settings.orders || !active.isEmpty {
-            let record: GeneratedRecord
-            if placed < settings.orders, active.count < settings.concurrentOrders,
-                active.isEmpty || chance(0.3)
-            {
-                record = place()
-            } else {
-                record = advance(at: below(active.count))
-            }
+            let record = settings.spread > 0 ? nextScheduled() : nextInterleaved()
             emit(record, write)
             report.accepted += 1
             clock += Int64(below(2_000)) + 1
@@ -40,6 +46,34 @@ public struct BatchGenerator {
             }
         }
         return report
+    }
+
+    /// Close together: a new order, or the next step of a random one of the orders in flight.
+    private mutating func nextInterleaved() -> GeneratedRecord {
+        if placed < settings.orders, active.count < settings.concurrentOrders, active.isEmpty || chance(0.3) {
+            return place()
+        }
+        return advance(at: below(active.count))
+    }
+
+    /// Spread: the earliest due step of an order in flight, else a new order.
+    private mutating func nextScheduled() -> GeneratedRecord {
+        if let due = schedule.first, due.position <= report.accepted || placed == settings.orders {
+            schedule.removeFirst()
+            return advance(at: Int(slots[due.order]))
+        }
+        return place()
+    }
+
+    /// Schedules the next step of `order` up to `spread` of the rest of the file later, nearer
+    /// positions likelier (the gap is that times the square of a uniform draw). With `spread` 1,
+    /// two thirds of the first quarter's records are placements and an order's first and last
+    /// events are half the file apart on average.
+    private mutating func scheduleNext(of order: Int) {
+        let rest = Double(max(1, expectedRecords - report.accepted))
+        let fraction = Double(random.next() >> 11) / Double(1 << 53)
+        let gap = 1 + Int(settings.spread * rest * fraction * fraction)
+        schedule.insert(position: report.accepted + gap, order: order)
     }
 
     private mutating func emit(_ record: GeneratedRecord, _ write: (String) -> Void) {
@@ -61,19 +95,19 @@ public struct BatchGenerator {
     private mutating func commandID() -> String? {
         guard chance(settings.commandIDShare) else { return nil }
         commandCounter += 1
-        return "k-\(commandCounter)"
+        return ids.command(commandCounter)
     }
 
     private mutating func place() -> GeneratedRecord {
-        let id = "O-\(placed)"
+        let number = placed
         placed += 1
+        let lineCount =
+            settings.longOrderShare > 0 && chance(settings.longOrderShare)
+            ? 5 + below(settings.maxLines - 4) : 1 + below(4)
         var lines: [(String, Int, Int)] = []
-        for _ in 0..<(1 + below(4)) {
-            lines.append(
-                (
-                    "SKU-\(below(settings.skus))",
-                    1 + below(5), 100 + below(20_000)
-                ))
+        lines.reserveCapacity(lineCount)
+        for _ in 0..<lineCount {
+            lines.append((ids.sku(below(settings.skus)), 1 + below(5), 100 + below(20_000)))
         }
         let total = lines.reduce(0) { $0 + $1.1 * $1.2 }
         let plan: GeneratedOrder.Plan =
@@ -82,56 +116,59 @@ public struct BatchGenerator {
             : chance(0.05)
                 ? .cancelAfterPaying
                 : chance(0.1) ? .refundAfterDelivery : .fulfil
-        active.append(GeneratedOrder(id: id, total: total, plan: plan, lastAt: clock))
+        active.append(GeneratedOrder(number: number, total: total, plan: plan, lastAt: clock))
+        if settings.spread > 0 {
+            slots[number] = Int32(active.count - 1)
+            scheduleNext(of: number)
+        }
         return remember(
             GeneratedRecord(
-                type: "place", orderID: id, customerID: "C-\(below(settings.customers))",
-                currency: pick(Self.currencies), lines: lines, at: now, commandID: commandID()))
+                type: "place", orderID: ids.order(number), customerID: ids.customer(below(settings.customers)),
+                currency: GeneratedIdentifiers.currencies[below(settings.currencies)], lines: lines, at: now,
+                commandID: commandID()))
     }
 
     /// Writes the next step of `active[index]`'s lifecycle and retires the order when it is done.
     private mutating func advance(at index: Int) -> GeneratedRecord {
         var order = active[index]
-        var record = GeneratedRecord(type: "", orderID: order.id, at: now, commandID: commandID())
+        var record = GeneratedRecord(type: "", orderID: ids.order(order.number), at: now, commandID: commandID())
         var done = false
         switch (order.status, order.plan) {
-        case ("placed", .cancelEarly):
+        case (.placed, .cancelEarly):
             record.type = "cancel"
             record.reason = "customer asked"
-            order.status = "cancelled"
             done = true
-        case ("placed", _), ("partially_paid", _):
+        case (.placed, _), (.partiallyPaid, _):
             record.type = "pay"
             let due = order.total - order.paid
-            let amount = order.status == "placed" && due >= 2 && chance(0.3) ? due / 2 : due
+            let amount = order.status == .placed && due >= 2 && chance(0.3) ? due / 2 : due
             record.amount = amount
             order.paid += amount
-            order.status = order.paid == order.total ? "paid" : "partially_paid"
-        case ("paid", .cancelAfterPaying):
+            order.status = order.paid == order.total ? .paid : .partiallyPaid
+        case (.paid, .cancelAfterPaying):
             record.type = "cancel"
-            order.refunded += order.paid
-            order.status = "cancelled"
             done = true
-        case ("paid", _):
+        case (.paid, _):
             record.type = "ship"
             record.carrier = pick(Self.carriers)
-            order.status = "shipped"
-        case ("shipped", _):
+            order.status = .shipped
+        case (.shipped, _):
             record.type = "deliver"
-            order.status = "delivered"
+            order.status = .delivered
             done = order.plan != .refundAfterDelivery
-        default:
+        case (.delivered, _):
             record.type = "refund"
             record.amount = max(1, order.paid / 4)
-            order.refunded += record.amount!
             done = true
         }
         order.lastAt = clock
         if done {
             active.swapAt(index, active.count - 1)
             active.removeLast()
+            if settings.spread > 0, index < active.count { slots[active[index].number] = Int32(index) }
         } else {
             active[index] = order
+            if settings.spread > 0 { scheduleNext(of: order.number) }
         }
         return remember(record)
     }
@@ -160,30 +197,30 @@ public struct BatchGenerator {
             fallthrough
         case 1:
             record = GeneratedRecord(
-                type: "place", orderID: "O-\(below(max(placed, 1)))",
-                customerID: "C-1", currency: "EUR", lines: [("SKU-1", 1, 100)], at: now)
+                type: "place", orderID: ids.order(below(max(placed, 1))), customerID: ids.customer(1),
+                currency: "EUR", lines: [(ids.sku(1), 1, 100)], at: now)
             code = placed > 0 ? .duplicateOrder : .unknownOrder
             if placed == 0 { record.type = "pay" }
         case 2:
             record.orderID = "NX-\(below(1_000_000))"
             code = .unknownOrder
         case 3 where target != nil && target!.lastAt > 1_767_225_600_000:
-            record.orderID = target!.id
+            record.orderID = ids.order(target!.number)
             record.at = Timestamp(milliseconds: target!.lastAt - 1).description
             code = .outOfOrder
         case 4 where target != nil:
-            record.orderID = target!.id
-            record.type = target!.status == "shipped" ? "ship" : "deliver"
+            record.orderID = ids.order(target!.number)
+            record.type = target!.status == .shipped ? "ship" : "deliver"
             record.amount = nil
             code = .invalidState
-        case 5 where target.map({ $0.status == "placed" || $0.status == "partially_paid" }) == true:
-            record.orderID = target!.id
+        case 5 where target.map({ $0.status == .placed || $0.status == .partiallyPaid }) == true:
+            record.orderID = ids.order(target!.number)
             record.amount = target!.total - target!.paid + 1
             code = .overpayment
-        case 6 where target.map({ $0.status == "shipped" || $0.status == "delivered" }) == true:
-            record.orderID = target!.id
+        case 6 where target.map({ $0.status == .shipped || $0.status == .delivered }) == true:
+            record.orderID = ids.order(target!.number)
             record.type = "refund"
-            record.amount = target!.paid - target!.refunded + 1
+            record.amount = target!.paid + 1  // an order is retired at its first refund
             code = .overrefund
         default:
             record = malformed()

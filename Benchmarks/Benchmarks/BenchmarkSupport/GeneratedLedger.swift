@@ -25,32 +25,33 @@ public enum GeneratedLedger {
         return path
     }()
 
-    /// Writes the seeded batch of `orders` orders (seed 42).
-    public static func batch(orders: Int, format: RecordFormat) -> Batch {
-        let path = folder + "/batch-\(orders).\(format.rawValue)"
+    /// Writes the seeded batch of `orders` orders of `profile` (seed 42).
+    public static func batch(orders: Int, format: RecordFormat, profile: GeneratorProfile = .compact) -> Batch {
+        let path = folder + "/batch-\(profile)-\(orders).\(format.rawValue)"
         let handle = fopen(path, "w")!
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, format: format, seed: 42))
+        var generator = BatchGenerator(settings: profile.settings(orders: orders, format: format, seed: 42))
         let report = generator.generate { line in
             fputs(line, handle)
             fputc(0x0A, handle)
         }
-        fclose(handle)
+        precondition(ferror(handle) == 0 && fclose(handle) == 0, "the batch is written to \(path)")
         return Batch(path: path, records: report.records)
     }
 
-    nonisolated(unsafe) private static var imported: Store?
+    nonisolated(unsafe) private static var imported: [GeneratorProfile: Store] = [:]
 
-    /// The CSV batch of `orders` orders imported into a store, once per process. The import skips
-    /// fsync; the store is flushed to disk before it is handed out, so that no benchmark runs
-    /// while the kernel is still writing it back.
-    public static func store(orders: Int) throws -> Store {
-        if let imported { return imported }
-        let batch = batch(orders: orders, format: .csv)
-        let path = folder + "/store"
+    /// The CSV batch of `orders` orders of `profile` imported into a store, once per process and
+    /// profile. The import skips fsync; the store is flushed to disk before it is handed out, so
+    /// that no benchmark runs while the kernel is still writing it back. The batch is removed.
+    public static func store(orders: Int, profile: GeneratorProfile = .compact) throws -> Store {
+        if let store = imported[profile] { return store }
+        let batch = batch(orders: orders, format: .csv, profile: profile)
+        defer { try? FileManager.default.removeItem(atPath: batch.path) }
+        let path = folder + "/store-\(profile)"
         let summary = try Importer(store: LedgerStore(path: path, durable: false)).importFile(batch.path)
         sync()
         let made = Store(path: path, events: summary.accepted)
-        imported = made
+        imported[profile] = made
         return made
     }
 

@@ -6,10 +6,11 @@ import LedgerDomain
 import LedgerServices
 import LedgerStore
 
-/// In-process query latency on a store holding a generated 1,000,000-order ledger (seed 42).
+/// In-process query latency on a store holding a generated 1,000,000-order ledger (seed 42,
+/// `compact` profile, whose ids are `O-n` and `C-n`).
 /// Each iteration is one lookup of a random order or customer; the store is built once.
 let benchmarks: @Sendable () -> Void = {
-    let orders = Int(ProcessInfo.processInfo.environment["ORDERS_BENCH_ORDERS"] ?? "") ?? 1_000_000
+    let orders = BenchmarkMatrix.orders
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 100,
         maxDuration: .seconds(10), maxIterations: 20_000)

@@ -12,8 +12,12 @@ public final class CSVReader: BatchReader {
     private let recordLimit: Int
 
     /// Reads and checks the header. Throws `BatchFileError` for an empty file or a bad header.
-    public init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
-        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
+    /// `limit`: read no further than the file's size when opened; `digest`: what hashes the bytes consumed.
+    public init(
+        descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes,
+        bufferCapacity: Int = 4 << 20, limit: ReadLimit? = nil, digest: any ConsumedBytesDigest = ConsumedByteCount()
+    ) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity, limit: limit, digest: digest)
         self.recordLimit = recordLimit
         try source.skipByteOrderMark()
         guard source.end > source.start else {
@@ -37,7 +41,11 @@ public final class CSVReader: BatchReader {
 
     public var position: BatchPosition { source.position }
 
-    public func seek(to position: BatchPosition) throws { try source.seek(to: position) }
+    public func seek(to position: BatchPosition, hashed: any ConsumedBytesDigest) throws {
+        try source.seek(to: position, hashed: hashed)
+    }
+
+    public func consumedHash() -> (hash: any ConsumedBytesDigest, endsWithLineEnd: Bool) { source.consumedHash() }
 
     private static func readHeader(_ source: ByteSource, limit: Int) throws -> (names: [[UInt8]], lines: Int) {
         while true {
@@ -84,6 +92,7 @@ public final class CSVReader: BatchReader {
                         continue
                     }
                 } else if source.reachedEnd {
+                    if source.grew { return nil }  // maybe the CR of a CRLF still being written
                     source.discard(upTo: start + 1)
                     continue
                 } else {
@@ -99,6 +108,8 @@ public final class CSVReader: BatchReader {
                     _ = try source.refill()
                     continue
                 }
+                // A last record without its line end in a file that grew: left for the next run.
+                if source.grew { return nil }
                 outcome = scanner.finish(at: source.end)
             }
             guard case .complete(let contentEnd, let next) = outcome else { continue }
@@ -111,18 +122,17 @@ public final class CSVReader: BatchReader {
         source.nextLine += Self.lineFeeds(in: source.bytes(start..<next))
         source.discard(upTo: next)
         let raw = source.bytes(start..<contentEnd)
-        let rawOffset = source.offset(of: start)
         if raw.count > recordLimit {
             return BatchRecord(
-                line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(raw.count, limit: recordLimit)))
+                line: line, raw: UnsafeRawBufferPointer(rebasing: raw.prefix(1024)),
+                content: .failure(Self.oversized(raw.count, limit: recordLimit)))
         }
         if let error = scanner.error {
-            return BatchRecord(
-                line: line, raw: raw, rawOffset: rawOffset, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
+            return BatchRecord(line: line, raw: raw, content: .failure(Rejection(.malformed, "not valid CSV: \(error)")))
         }
         guard scanner.fields.count == columns.count else {
             return BatchRecord(
-                line: line, raw: raw, rawOffset: rawOffset,
+                line: line, raw: raw,
                 content: .failure(
                     Rejection(
                         .malformed, "the record has \(scanner.fields.count) fields; the header has \(columns.count)")))
@@ -140,14 +150,13 @@ public final class CSVReader: BatchReader {
                 fields[known] = .text(source.bytes(field.start..<field.end))
             }
         }
-        return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: .success(fields))
+        return BatchRecord(line: line, raw: raw, content: .success(fields))
     }
 
     /// Reads past a record longer than the limit without keeping it: only its first KiB stays.
     private func skipOversized() throws -> BatchRecord {
         let line = source.nextLine
         let start = source.start
-        let rawOffset = source.offset(of: start)
         let raw = source.keepPrefix(from: start)
         var scanner = CSVScanner(start: start, recording: false)
         var position = start
@@ -172,8 +181,7 @@ public final class CSVReader: BatchReader {
             }
             position = source.start
         }
-        return BatchRecord(
-            line: line, raw: raw, rawOffset: rawOffset, content: .failure(Self.oversized(length, limit: recordLimit)))
+        return BatchRecord(line: line, raw: raw, content: .failure(Self.oversized(length, limit: recordLimit)))
     }
 
     static func oversized(_ length: Int, limit: Int) -> Rejection {

@@ -9,15 +9,23 @@ public final class JSONLinesReader: BatchReader {
     private let arena = OwnedBytes(capacity: 4096)
     private let recordLimit: Int
 
-    public init(descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes, bufferCapacity: Int = 4 << 20) throws {
-        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity)
+    /// `limit`: read no further than the file's size when opened; `digest`: what hashes the bytes consumed.
+    public init(
+        descriptor: Int32, recordLimit: Int = LedgerLimits.recordBytes,
+        bufferCapacity: Int = 4 << 20, limit: ReadLimit? = nil, digest: any ConsumedBytesDigest = ConsumedByteCount()
+    ) throws {
+        source = ByteSource(descriptor: descriptor, capacity: bufferCapacity, limit: limit, digest: digest)
         self.recordLimit = recordLimit
         try source.skipByteOrderMark()
     }
 
     public var position: BatchPosition { source.position }
 
-    public func seek(to position: BatchPosition) throws { try source.seek(to: position) }
+    public func seek(to position: BatchPosition, hashed: any ConsumedBytesDigest) throws {
+        try source.seek(to: position, hashed: hashed)
+    }
+
+    public func consumedHash() -> (hash: any ConsumedBytesDigest, endsWithLineEnd: Bool) { source.consumedHash() }
 
     public func next() throws -> BatchRecord? {
         while true {
@@ -33,8 +41,8 @@ public final class JSONLinesReader: BatchReader {
             } else if !source.reachedEnd {
                 _ = try source.refill()
                 continue
-            } else if available.isEmpty {
-                return nil
+            } else if available.isEmpty || source.grew {
+                return nil  // a last line without its line end in a file that grew: left for the next run
             } else {
                 lineEnd = source.end
                 next = source.end
@@ -44,11 +52,10 @@ public final class JSONLinesReader: BatchReader {
             source.discard(upTo: next)
             let content = source.bytes(start..<lineEnd)
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let rawOffset = source.offset(of: start)
             let raw = content.last == 0x0D ? UnsafeRawBufferPointer(rebasing: content.dropLast()) : content
             guard content.count <= recordLimit else {
                 return BatchRecord(
-                    line: line, raw: raw, rawOffset: rawOffset,
+                    line: line, raw: UnsafeRawBufferPointer(rebasing: raw.prefix(1024)),
                     content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             arena.reserve(content.count)
@@ -59,7 +66,7 @@ public final class JSONLinesReader: BatchReader {
             } catch {
                 parsed = .failure(error)
             }
-            return BatchRecord(line: line, raw: raw, rawOffset: rawOffset, content: parsed)
+            return BatchRecord(line: line, raw: raw, content: parsed)
         }
     }
 
@@ -67,7 +74,6 @@ public final class JSONLinesReader: BatchReader {
     private func skipOversized() throws -> BatchRecord {
         let line = source.nextLine
         source.nextLine += 1
-        let rawOffset = source.offset(of: source.start)
         let raw = source.keepPrefix(from: source.start)
         var length = 0
         while true {
@@ -83,7 +89,7 @@ public final class JSONLinesReader: BatchReader {
             if try !source.refill() { break }
         }
         return BatchRecord(
-            line: line, raw: raw, rawOffset: rawOffset,
+            line: line, raw: raw,
             content: .failure(CSVReader.oversized(length, limit: recordLimit)))
     }
 }

@@ -8,6 +8,9 @@ public protocol BatchReader: AnyObject {
     var position: BatchPosition { get }
     /// The next data record, or `nil` at the end. The record's bytes are valid until the next call.
     func next() throws -> BatchRecord?
-    /// Continues reading at `position` (one returned earlier by this reader on the same content).
-    func seek(to position: BatchPosition) throws
+    /// Continues reading at `position` (a record boundary of the same content), whose bytes before
+    /// it hash to `hashed`.
+    func seek(to position: BatchPosition, hashed: any ConsumedBytesDigest) throws
+    /// The hash of every byte consumed so far (up to `position`), and whether they end with a line end.
+    func consumedHash() -> (hash: any ConsumedBytesDigest, endsWithLineEnd: Bool)
 }

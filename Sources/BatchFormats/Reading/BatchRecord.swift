@@ -7,8 +7,6 @@ public struct BatchRecord {
     public let line: Int
     /// The record as written (without its line ending); only the first bytes of an oversized one.
     public let raw: UnsafeRawBufferPointer
-    /// Where `raw` starts in the file (to read it again later).
-    public let rawOffset: UInt64
     /// The fields, or the `malformed` rejection found while reading them.
     public let content: Result<RawRecord, Rejection>
 }

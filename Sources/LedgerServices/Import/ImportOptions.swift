@@ -8,10 +8,25 @@ public struct ImportOptions: Sendable {
     public var atomic: Bool
     /// Records per write transaction (each commit is durable).
     public var chunkSize: Int
+    /// Asked between batches of records: `true` abandons the transaction in progress and ends
+    /// the import with `ImportInterrupted` (a signal handler sets what it reads).
+    public var shouldStop: @Sendable () -> Bool
 
-    public init(format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536) {
+    /// How long to wait for another import or rebuild of the store (`nil`: as long as it takes).
+    public var waitLimit: Double?
+    /// Gets the lines to show while waiting for another import or rebuild.
+    public var waitNotice: @Sendable (String) -> Void
+
+    public init(
+        format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536,
+        shouldStop: @escaping @Sendable () -> Bool = { false }, waitLimit: Double? = nil,
+        waitNotice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize
+        self.shouldStop = shouldStop
+        self.waitLimit = waitLimit
+        self.waitNotice = waitNotice
     }
 }

@@ -12,6 +12,9 @@ public struct ImportSummary: Hashable, Sendable {
     public var alreadyImported = false
     /// The line an interrupted import of the same content continued from.
     public var resumedFromLine: Int?
+    /// The lines of the finished batch this file extends: only the records after them were
+    /// applied, and the counts are theirs (SPEC §5 continuation).
+    public var continuedAfterLine: Int?
     /// `--atomic` found rejections, so nothing was applied.
     public var rolledBack = false
     /// A file error (SPEC §5 exit 2): nothing of the file was imported.

@@ -2,6 +2,6 @@ internal import LedgerServices
 
 /// Thrown inside an `--atomic` import's transaction to abort it: the trial run found rejections.
 struct AtomicRollback: Error {
-    let progress: ImportProgress
+    let progress: StoredBatch
     let rejected: [RejectedRecord]
 }

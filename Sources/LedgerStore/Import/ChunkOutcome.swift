@@ -1,9 +1,9 @@
 internal import LedgerServices
 
-/// What one committed chunk did: the import's progress after it and the records it rejected.
+/// What one committed chunk did: its batch's record after it.
 struct ChunkOutcome {
-    let progress: ImportProgress
-    let rejected: [RejectedRecord]
+    let number: UInt64
+    let batch: StoredBatch
     /// Customer and sku numbers this chunk looked up or defined (true once it committed).
     let learned: KnownIdentifiers
     /// The seq of the log's last event after this chunk.

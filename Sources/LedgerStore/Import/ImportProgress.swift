@@ -1,6 +1,7 @@
 public import BatchFormats
 
-/// How far the import of one content (by SHA-256) got; stored in the same transaction as its events.
+/// How far the import of one content (by the SHA-256 of the whole file) got, as store format 1
+/// recorded it (`imports`); read only to adopt such records (`LegacyImports`).
 public struct ImportProgress: Hashable, Sendable {
     /// `true` once every record was applied (or, with `--atomic`, the whole file was).
     public var finished: Bool
@@ -14,29 +15,7 @@ public struct ImportProgress: Hashable, Sendable {
     public var firstSeq: UInt64
     public var lastSeq: UInt64
 
-    public init(next: BatchPosition) {
-        finished = false
-        self.next = next
-        records = 0
-        accepted = 0
-        rejected = 0
-        duplicates = 0
-        firstSeq = 0
-        lastSeq = 0
-    }
-
     static let size = 72
-
-    func encode(into buffer: UnsafeMutableRawBufferPointer) {
-        var writer = ByteWriter(buffer)
-        writer.write(UInt8(finished ? 2 : 1))
-        for _ in 0..<7 { writer.write(UInt8(0)) }
-        writer.write(next.offset)
-        writer.write(UInt64(next.line))
-        for count in [records, accepted, rejected, duplicates] { writer.write(UInt64(count)) }
-        writer.write(firstSeq)
-        writer.write(lastSeq)
-    }
 
     init(decoding bytes: UnsafeRawBufferPointer) throws(StoreError) {
         guard bytes.count == Self.size else { throw StoreError.corrupt("an import record has \(bytes.count) bytes") }

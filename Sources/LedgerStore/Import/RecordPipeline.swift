@@ -60,17 +60,23 @@ final class RecordPipeline: @unchecked Sendable {
             while !isLast {
                 var records: [ParsedRecord] = []
                 records.reserveCapacity(batchSize)
+                var raw: [UInt8] = []
+                raw.reserveCapacity(batchSize * 128)
                 while records.count < batchSize {
                     guard let record = try reader.next() else {
                         isLast = true
                         break
                     }
+                    let rawStart = raw.count
+                    raw.append(contentsOf: record.raw)
                     records.append(
                         ParsedRecord(
-                            line: record.line, rawOffset: record.rawOffset, rawLength: record.raw.count,
-                            outcome: record.content.flatMap(decoder.decode)))
+                            line: record.line, rawRange: rawStart..<raw.count, outcome: record.content.flatMap(decoder.decode)))
                 }
-                let batch = ParsedBatch(records: records, end: reader.position, isLast: isLast)
+                let (hash, endsWithLineEnd) = reader.consumedBatchHash()
+                let batch = ParsedBatch(
+                    records: records, raw: raw, end: reader.position, hash: hash, endsWithLineEnd: endsWithLineEnd,
+                    isLast: isLast)
                 condition.lock()
                 while ready.count >= depth, !stopping { condition.wait() }
                 let stopped = stopping

@@ -19,16 +19,22 @@ public struct Rebuilder {
         core = ReplayCore(store: store)
     }
 
+    /// Rewrites `projections` from the log in one transaction. `shouldStop` is asked while the log
+    /// is replayed and before the writing starts; `true` abandons the transaction and throws
+    /// `ReplayInterrupted`, leaving every read model as it was.
     public func rebuild(
-        _ projections: Set<ReadModelName> = Set(ReadModelName.allCases), progress: (Int) -> Void = { _ in }
+        _ projections: Set<ReadModelName> = Set(ReadModelName.allCases), progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> RebuildSummary {
         let started = Date()
         let events = try store.write { ledger in
-            let replayed = try core.replay(in: ledger, collectingNames: false, releasingPages: true, progress: progress)
+            let replayed = try core.replay(
+                in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
             guard replayed.problems.isEmpty else {
                 throw StoreError.corrupt(
                     "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
             }
+            if shouldStop() { throw ReplayInterrupted() }
             try write(replayed, projections, ledger)
             FaultInjection.reach(.rebuildBeforeCommit)
             return replayed.eventCount

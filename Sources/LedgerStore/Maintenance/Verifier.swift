@@ -15,9 +15,15 @@ public struct Verifier {
         core = ReplayCore(store: store)
     }
 
-    public func verify(progress: (Int) -> Void = { _ in }) throws -> VerifyReport {
+    /// Replays and compares. `shouldStop` is asked while the log is replayed and before the
+    /// comparison; `true` ends the check unfinished with `ReplayInterrupted`.
+    public func verify(
+        progress: (Int) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws -> VerifyReport {
         try store.read { ledger in
-            let replayed = try core.replay(in: ledger, collectingNames: true, releasingPages: false, progress: progress)
+            let replayed = try core.replay(
+                in: ledger, collectingNames: true, releasingPages: false, progress: progress, shouldStop: shouldStop)
+            if shouldStop() { throw ReplayInterrupted() }
             var differences = replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger)
             differences += try compareRows(

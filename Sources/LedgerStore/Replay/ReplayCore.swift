@@ -1,6 +1,7 @@
 import Foundation
 internal import LMDB
 internal import LedgerDomain
+internal import LedgerServices
 
 /// Replays the log: a cursor pass in seq order, events read in place from the memory map and
 /// folded with the same `OrderService.evolve` and `ReadModelFold` as the importer, into arrays
@@ -32,9 +33,16 @@ public struct ReplayCore {
 
     /// Replays every event; `progress` gets the number of events replayed now and then.
     /// `collectingNames`: also gather the ids the log names (verify compares them).
-    public func replay(collectingNames: Bool = false, progress: (Int) -> Void = { _ in }) throws -> ReplayedLedger {
+    /// `shouldStop` is asked before each range and every 131,072 events of it; `true` ends the
+    /// replay with `ReplayInterrupted`.
+    public func replay(
+        collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws -> ReplayedLedger {
         try store.read { ledger in
-            try replay(in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress)
+            try replay(
+                in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress,
+                shouldStop: shouldStop)
         }
     }
 
@@ -43,7 +51,8 @@ public struct ReplayCore {
     /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
     /// time of mapping them again).
     func replay(
-        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void
+        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void,
+        shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         let head = try ledger.headSeq()
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
@@ -54,7 +63,9 @@ public struct ReplayCore {
             orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
             skus: try ledger.count(\.skuNames))
         let region = releasingPages ? store.mappedRegion() : nil
-        let work = Work(ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region)
+        let work = Work(
+            ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
+            shouldStop: shouldStop)
         let workers = (1..<min(threads, ranges.count)).map { _ in
             BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
             }
@@ -98,6 +109,7 @@ public struct ReplayCore {
         let expected: ReplaySizes
         let collectingNames: Bool
         let region: MappedRegion?
+        let shouldStop: @Sendable () -> Bool
     }
 
     /// Folds ranges taken from the queue, as `ledger` sees them, into one set of rows.
@@ -108,9 +120,10 @@ public struct ReplayCore {
         var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
         var replayed = 0
         while let index = work.queue.take() {
+            if work.shouldStop() { throw ReplayInterrupted() }
             let (part, folded) = try scan(
                 work.ranges[index], ReplayRun(collectingNames: work.collectingNames, expected: work.expected, rows: consume rows),
-                ledger, store, releasing: work.region
+                ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
             rows = folded
@@ -125,7 +138,7 @@ public struct ReplayCore {
     /// pages, and the pages the kernel maps around them).
     private static func scan(
         _ range: ReplayRange, _ run: consuming ReplayRun, _ ledger: LedgerTransaction, _ store: LedgerStore,
-        releasing region: MappedRegion?, progress: (Int) -> Void
+        releasing region: MappedRegion?, shouldStop: () -> Bool, progress: (Int) -> Void
     ) throws -> (part: ReplayedPart, rows: ReplayRows) {
         var run = consume run
         return try ledger.withCursor(\.log) { cursor in
@@ -157,6 +170,7 @@ public struct ReplayCore {
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1
                 if replayed & (releaseInterval - 1) == 0 {
+                    if shouldStop() { throw ReplayInterrupted() }
                     region?.releasePages()
                     if replayed & 0xFFFFF == 0 { progress(replayed) }
                 }

@@ -1,6 +1,6 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 1).
+/// The named LMDB databases of a store (format 2).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
@@ -8,7 +8,10 @@ internal import LMDB
 /// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
 /// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
 /// - `commands`: command id → seq of the event it was accepted as.
-/// - `imports`: SHA-256 of a batch's content → `ImportProgress`.
+/// - `imports`: format 1's record of an import, SHA-256 of a file's whole content → `ImportProgress`;
+///   read only to recognise files imported before format 2 (`LegacyImports`).
+/// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch`; `batch_heads`: `BatchHead`
+///   key → nothing; `rejections`: batch number and line (big-endian) → `StoredRejection`.
 /// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
 /// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
 /// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
@@ -31,6 +34,8 @@ struct LedgerDatabases {
     let customerOrders: Database
     let stats: Database
     let checkpoints: Database
+    /// The databases format 2 added; `nil` only in a format-1 store opened read-only.
+    let batchRecords: BatchDatabases?
 
     static let names = [
         "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
@@ -38,9 +43,21 @@ struct LedgerDatabases {
     ]
 
     /// Opens every database; a writable open creates them all in one transaction together with
-    /// `prepare` (the format stamp), so a store is never left half-created.
-    init(environment: Environment, prepare: (Transaction, Database) throws -> Void = { _, _ in }) throws {
-        let all = try environment.openDatabases(named: Self.names) { txn, databases in try prepare(txn, databases[0]) }
+    /// `prepare` (the format stamp), so a store is never left half-created, and a format-1 store
+    /// gets format 2's databases in the transaction that stamps it 2.
+    init(environment: Environment, prepare: (Transaction, Database) throws -> Void) throws {
+        self.init(
+            all: try environment.openDatabases(named: Self.names + BatchDatabases.names) { txn, databases in
+                try prepare(txn, databases[0])
+            })
+    }
+
+    /// Opens the databases of a store read-only; those of format 2 only when `withBatches`.
+    init(readingFrom environment: Environment, withBatches: Bool) throws {
+        self.init(all: try environment.openDatabases(named: Self.names + (withBatches ? BatchDatabases.names : [])))
+    }
+
+    private init(all: [Database]) {
         meta = all[0]
         log = all[1]
         orders = all[2]
@@ -58,5 +75,6 @@ struct LedgerDatabases {
         customerOrders = all[14]
         stats = all[15]
         checkpoints = all[16]
+        batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
     }
 }

@@ -9,7 +9,7 @@ public import LedgerDomain
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     public let path: String
     private let environment: Environment
@@ -35,10 +35,11 @@ public final class LedgerStore: @unchecked Sendable {
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
             if readOnly {
-                databases = try LedgerDatabases(environment: environment)
-                try environment.read { txn in
-                    try Self.checkFormat(txn, databases.meta, path: path, stampIfMissing: false)
+                let meta = try environment.openDatabase(named: "meta")
+                let format = try environment.read { txn in
+                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
                 }
+                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
             } else {
                 databases = try LedgerDatabases(environment: environment) { txn, meta in
                     try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
@@ -58,6 +59,7 @@ public final class LedgerStore: @unchecked Sendable {
         if error.isPermissionDenied {
             return readOnly ? .notReadable(path: path, code: error.code) : .notWritable(path: path, code: error.code)
         }
+        if isDiskFull(error, path: path) { return .diskFull(path: path, free: freeBytes(path) ?? 0) }
         if error.isCorrupted { return .damagedFile(path: path, error) }
         if error.isMissing { return .missing(path: path) }
         if error.isNotFound, case .openDatabase(let name) = error.operation {
@@ -67,20 +69,25 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format; stamps a new store with this format.
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws {
+    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
+    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
+    @discardableResult
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
         if let bytes = try txn.get(meta, "format") {
             guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
-                throw StoreError.corrupt("the store's format version has \(bytes.count) bytes")
+                throw StoreError.corrupt("the format version has \(bytes.count) bytes")
             }
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
-            return
+            guard stampIfMissing, found < formatVersion else { return found }
+        } else if !stampIfMissing {
+            throw StoreError.corrupt("the store has no format version")
+        } else {
+            FaultInjection.reach(.afterCreateBeforeStamp)
         }
-        guard stampIfMissing else { throw StoreError.corrupt("the store has no format version") }
-        FaultInjection.reach(.afterCreateBeforeStamp)
         try txn.put(meta, "format", LittleEndianValue(formatVersion))
+        return formatVersion
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).
@@ -100,9 +107,25 @@ public final class LedgerStore: @unchecked Sendable {
             return try body()
         } catch let error as LMDBError where error.isPermissionDenied {
             throw StoreError.notWritable(path: path, code: error.code)
+        } catch let error as LMDBError where Self.isDiskFull(error, path: path) {
+            throw StoreError.diskFull(path: path, free: Self.freeBytes(path) ?? 0)
         } catch let error as LMDBError {
             throw StoreError.engine(error)
         }
+    }
+
+    /// Whether `error` means that the file system holding the store is full: `ENOSPC`, or `EIO`
+    /// (LMDB's word for a short write) while less than 1 MiB is left there.
+    private static func isDiskFull(_ error: LMDBError, path: String) -> Bool {
+        error.isNoSpace || error.isInputOutput && (freeBytes(path) ?? .max) < 1 << 20
+    }
+
+    /// The bytes this process may still write on the file system holding `path` (root may also
+    /// use the blocks reserved for it).
+    private static func freeBytes(_ path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
     }
 
     // MARK: - Reading the log
@@ -140,9 +163,32 @@ public final class LedgerStore: @unchecked Sendable {
     public func customerID(_ number: CustomerNumber) throws -> String? { try read { try $0.customerID(number) } }
     public func sku(_ number: SKUNumber) throws -> String? { try read { try $0.sku(number) } }
 
-    /// How far the import of content with this SHA-256 got, if it started.
-    public func importProgress(digest: [UInt8]) throws -> ImportProgress? {
-        try read { try $0.importProgress(digest) }
+    /// The batches that the file at `path` (read as `format`) is made of — the batch its content
+    /// matches and those it continues, first batch first — and their stored rejections in line
+    /// order; `digest` instead names a batch by the SHA-256 of the bytes it covers. Empty when the
+    /// content matches no batch.
+    public func rejections(
+        ofFile path: String, format: RecordFormat
+    ) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let batch = try BatchFile(path: path)
+        let candidates = try read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
+        let number: UInt64
+        switch try BatchMatch.find(batch, candidates: candidates) {
+        case .new: return []
+        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): number = found
+        case .extendsCutLine: return []
+        }
+        return try rejections(ofBatch: number)
+    }
+
+    /// The rejections of the batch whose covered bytes have this SHA-256 (and the batches it continues).
+    public func rejections(digest: [UInt8]) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let number: UInt64? = try read { try $0.latestBatch(digest: digest) }
+        return try number.map(rejections(ofBatch:)) ?? []
+    }
+
+    private func rejections(ofBatch number: UInt64) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
     }
 
     /// Every stored event and order as canonical text: equal dumps mean equal ledgers.

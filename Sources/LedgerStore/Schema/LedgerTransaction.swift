@@ -3,15 +3,11 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// One LMDB transaction seen through the store's schema. Borrowed values never escape it.
-/// The rest of the store reaches LMDB only through it.
+/// The rest of the store reaches LMDB only through it: `txn` and `databases` are for its own
+/// extensions in `Schema/`.
 struct LedgerTransaction {
-    private let txn: Transaction
-    private let databases: LedgerDatabases
-
-    init(txn: Transaction, databases: LedgerDatabases) {
-        self.txn = txn
-        self.databases = databases
-    }
+    let txn: Transaction
+    let databases: LedgerDatabases
 
     /// A database of the schema, named by its property in `LedgerDatabases`.
     typealias Table = KeyPath<LedgerDatabases, Database>
@@ -206,7 +202,9 @@ struct LedgerTransaction {
         try txn.get(databases.imports, digest).map { bytes throws(StoreError) in try ImportProgress(decoding: bytes) }
     }
 
-    func putImportProgress(_ digest: [UInt8], _ progress: ImportProgress) throws {
-        try txn.put(databases.imports, digest, reserving: ImportProgress.size) { progress.encode(into: $0) }
+    /// Removes format 1's record of an import (adopted as a batch record).
+    func removeImportProgress(_ digest: [UInt8]) throws {
+        try txn.delete(databases.imports, digest)
     }
+
 }

@@ -22,6 +22,12 @@ public enum StoreError: Error, Hashable, Sendable {
     case missingDatabase(name: String)
     /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
     case damagedFile(path: String, LMDBError)
+    /// The store's lock file cannot be locked; `code` is the `errno`.
+    case cannotLock(path: String, lockFile: String, code: Int32)
+    /// Another import or rebuild still held the store after waiting `seconds` (`--wait`).
+    case busy(path: String, holder: String, seconds: Double)
+    /// The file system holding the store is full; `free`: the bytes it had left.
+    case diskFull(path: String, free: UInt64)
     /// Any other failure of the storage engine.
     case engine(LMDBError)
 }

@@ -16,8 +16,16 @@ struct ImportCommand: AsyncParsableCommand {
             returns. Importing content that was already imported changes nothing; an interrupted \
             import continues where it stopped when run again.
 
+            A file that extends a batch imported before applies only the records after it. An import \
+            reads a file as it was when opened; lines appended meanwhile are left for the next run. \
+            Rejections are kept in the store: orders rejects FILE lists them again at any time.
+
+            Only one import or rebuild writes a store at a time; another one waits, saying so \
+            (--wait bounds how long).
+
             Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected, \
-            2 usage or file error (nothing imported from that file).
+            2 usage or file error (nothing imported from that file), 75 the store stayed busy \
+            longer than --wait.
 
             Examples:
               orders import data/good-batch.csv
@@ -47,6 +55,13 @@ struct ImportCommand: AsyncParsableCommand {
             "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
     var recordsPerCommit = ImportOptions().chunkSize
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at most this long for another import or rebuild of the store (default: as long as it takes).",
+            valueName: "SECONDS"))
+    var wait: Double?
+
     @Argument(help: ArgumentHelp("Batch files; - reads standard input (needs --input-format).", valueName: "FILE"))
     var files: [String]
 
@@ -57,21 +72,23 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         guard recordsPerCommit > 0 else { throw ValidationError("--records-per-commit must be at least 1") }
+        if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
     }
 
     func run() async throws {
+        InterruptSignals.install()
+        // Nothing is opened for writing before the paths written are known to be neither a batch
+        // nor part of the store.
+        let paths = WritePathCheck(store: storeOptions.path, inputs: files)
+        try paths.checkInputs()
+        if let rejects { try paths.checkRejects(rejects) }
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 2)
         }
-        let rejectsFile = try rejects.map { path in
-            guard let handle = RejectsWriter(path: path) else {
-                throw CommandFailure("cannot write the rejects file \(path): \(String(cString: strerror(errno)))", exitStatus: 2)
-            }
-            return handle
-        }
+        let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
         try await importFiles(into: store, rejectsFile: rejectsFile)
     }
 
@@ -80,11 +97,20 @@ struct ImportCommand: AsyncParsableCommand {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
         progress.start()
-        await viewModel.importFiles(
-            files, options: ImportOptions(format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit),
-            using: Importer(store: store), rejected: { try rejectsFile?.write($0) })
+        let options = ImportOptions(
+            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
+            shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
+            waitNotice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
+        await viewModel.importFiles(files, options: options, using: Importer(store: store), rejects: rejectsFile)
         progress.stop()
-        try rejectsFile?.close()
+        do {
+            try rejectsFile?.close()
+        } catch {
+            throw CommandFailure(error.description, exitStatus: 2)
+        }
+        if let interruption = viewModel.interruption {
+            throw CommandFailure(Self.interruptedMessage(interruption), exitStatus: InterruptSignals.exitStatus)
+        }
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
@@ -92,10 +118,29 @@ struct ImportCommand: AsyncParsableCommand {
             format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
             terminator: "")
         if let failure = viewModel.state.failure {
-            throw CommandFailure(
-                "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
+            switch viewModel.error {
+            case let error as RejectsFileError:
+                throw CommandFailure(
+                    "\(error); the chunks committed before it are kept, and orders rejects FILE lists their rejections; "
+                        + "run the import again with a writable --rejects to continue", exitStatus: 2)
+            case let error as StoreError:
+                if case .busy = error { throw CommandFailure("\(error)", exitStatus: 75) }
+                fallthrough
+            default:
+                throw CommandFailure(
+                    "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
+            }
         }
         let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The one line that says what an interrupted import kept.
+    static func interruptedMessage(_ interruption: ImportInterrupted) -> String {
+        let kept =
+            interruption.committedLines == 0
+            ? "no record of \(interruption.file) was committed yet"
+            : "lines 1–\(interruption.committedLines) of \(interruption.file) are committed"
+        return "interrupted: \(kept); run the same import again to continue"
     }
 }

@@ -39,6 +39,7 @@ struct RebuildCommand: ParsableCommand {
     }
 
     func run() throws {
+        InterruptSignals.install()
         let store: LedgerStore
         do {
             guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
@@ -48,14 +49,27 @@ struct RebuildCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
+        let lock: StoreLock
+        do {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+                Terminal.writeStandardError("orders: \($0)\n")
+            }
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 1)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
         let total = Int(try store.headSeq())
-        let state = MainActor.assumeIsolated {
+        let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
             defer { progress.finish() }
             let viewModel = RebuildViewModel(maintainer: store)
-            viewModel.rebuild(chosen, progress: progress.update)
-            return viewModel.state
+            viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+            return (viewModel.state, viewModel.error)
+        }
+        if error is ReplayInterrupted {
+            throw CommandFailure(
+                "interrupted: the rebuild was abandoned; the read models are unchanged", exitStatus: InterruptSignals.exitStatus)
         }
         guard let summary = state.value else {
             throw CommandFailure("\(state.failure ?? "the rebuild did not run") (the read models are unchanged)", exitStatus: 1)

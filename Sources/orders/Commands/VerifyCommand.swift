@@ -27,6 +27,7 @@ struct VerifyCommand: ParsableCommand {
     var format: SummaryFormat = .table
 
     func run() throws {
+        InterruptSignals.install()
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path, readOnly: true)
@@ -34,12 +35,17 @@ struct VerifyCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         let total = Int(try store.headSeq())
-        let state = MainActor.assumeIsolated {
+        let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "verifying", total: total, enabled: Terminal.standardErrorIsTerminal)
             defer { progress.finish() }
             let viewModel = VerifyViewModel(maintainer: store)
-            viewModel.verify(progress: progress.update)
-            return viewModel.state
+            viewModel.verify(progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+            return (viewModel.state, viewModel.error)
+        }
+        if error is ReplayInterrupted {
+            throw CommandFailure(
+                "interrupted: verify stopped before it finished; nothing was checked to the end",
+                exitStatus: InterruptSignals.exitStatus)
         }
         guard let report = state.value else { throw CommandFailure(state.failure ?? "verify did not run", exitStatus: 1) }
         switch format {
@@ -59,7 +65,7 @@ struct VerifyCommand: ParsableCommand {
                 print(
                     "\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
                         + "(orders rebuild recomputes read models from the log):")
-                for line in report.differences { print("  " + line) }
+                for line in report.differences { print("  " + line.terminalSafe) }
             }
         }
         if !report.isConsistent { throw ExitCode(1) }

@@ -52,7 +52,7 @@ final class ImportProgressView {
         let rate = Double(tick.records) / elapsed
         let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
         Terminal.writeStandardError(
-            "\r\u{1B}[2Kimporting \(tick.file): \(tick.records) records, \(Int(fraction * 100))%, "
+            "\r\u{1B}[2Kimporting \(tick.file.terminalSafe): \(tick.records) records, \(Int(fraction * 100))%, "
                 + "\(Int(rate)) records/s, about \(Int(remaining.rounded())) s left")
         shown = true
     }

@@ -1,4 +1,6 @@
-/// Writes JSON string literals (RFC 8259) for machine-readable output.
+/// Writes JSON string literals (RFC 8259) for machine-readable output. Control characters (C1 and
+/// bidirectional controls too) are written as `\u` escapes: the text decodes exactly as it was,
+/// and JSON read at a terminal cannot act on it.
 public enum JSONText {
     /// `text` as a quoted, escaped JSON string.
     public static func quote(_ text: String) -> String {
@@ -17,7 +19,7 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.isTerminalControl:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

@@ -14,7 +14,11 @@ extension StoreError: CustomStringConvertible {
             "cannot write the store at \(path): cannot create the directory: \(code == 0 ? "unknown" : Self.words(code))"
         case .notWritable(let path, let code):
             "cannot write the store at \(path): "
-                + (code == EROFS ? "it is on a read-only file system (queries still work)" : "permission denied")
+                + (code == EROFS
+                    ? "it is on a read-only file system (queries still work)"
+                    : code == EACCES ? "permission denied" : Self.words(code))
+        case .cannotLock(let path, let lockFile, let code):
+            "cannot write the store at \(path): cannot lock \(lockFile): \(Self.words(code))"
         case .notReadable(let path, _):
             "cannot read the store at \(path): permission denied (a reader needs to read data.mdb and to write "
                 + "lock.mdb, where LMDB readers register; run as the store's owner or ask for access)"
@@ -27,6 +31,11 @@ extension StoreError: CustomStringConvertible {
             "the store is damaged: the database \(name) is missing; run orders verify"
         case .damagedFile(let path, let error):
             "the store at \(path) cannot be opened: \(Self.damage(error)); restore it from a backup"
+        case .busy(let path, let holder, let seconds):
+            "\(holder) still holds the store at \(path) after "
+                + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
+        case .diskFull(let path, let free):
+            "the disk holding \(path) is full (\(free) bytes free); free some space"
         case .engine(let error):
             "storage error: \(error)"
         }

@@ -20,6 +20,7 @@ enum ImportSummaryView {
                 "\"rolled_back\":\(summary.rolledBack)",
             ]
             if let line = summary.resumedFromLine { fields.append("\"resumed_from_line\":\(line)") }
+            if let line = summary.continuedAfterLine { fields.append("\"continued_after_line\":\(line)") }
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "[" + objects.joined(separator: ",\n ") + "]\n"
@@ -32,6 +33,7 @@ enum ImportSummaryView {
             let seqs = summary.firstSeq.map { first in "\(first)–\(summary.lastSeq ?? first)" } ?? "-"
             var notes: [String] = []
             if summary.alreadyImported { notes.append("already imported; nothing changed") }
+            if let line = summary.continuedAfterLine { notes.append("continues an imported batch after line \(line)") }
             if let line = summary.resumedFromLine { notes.append("resumed at line \(line)") }
             if summary.rolledBack { notes.append("--atomic: rejections found, nothing applied") }
             if summary.rejected > 0, !summary.rolledBack { notes.append("see --rejects for details") }

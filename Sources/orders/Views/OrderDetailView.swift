@@ -50,8 +50,8 @@ enum OrderDetailView {
         let summary = detail.summary
         let state = summary.state
         let currency = state.currency
-        var text = style.bold("Order \(summary.orderID)") + "  " + style.status(state.status) + "\n"
-        text += "customer  \(summary.customerID)\n"
+        var text = style.bold("Order \(summary.orderID.terminalSafe)") + "  " + style.status(state.status) + "\n"
+        text += "customer  \(summary.customerID.terminalSafe)\n"
         text +=
             "total     \(MoneyText.money(state.total, currency))   paid \(MoneyText.amount(state.paid, currency))"
             + "   refunded \(MoneyText.amount(state.refunded, currency))\n"
@@ -70,8 +70,8 @@ enum OrderDetailView {
             if entry.kind == .placed { facts.append("total \(MoneyText.money(state.total, currency))") }
             if let amount = entry.amount { facts.append(MoneyText.money(amount, currency)) }
             if let refund = entry.refund { facts.append("refund \(MoneyText.money(refund, currency))") }
-            if let carrier = entry.carrier { facts.append("carrier \(carrier.isEmpty ? "(empty)" : carrier)") }
-            if let reason = entry.reason { facts.append("reason \(reason.isEmpty ? "(empty)" : reason)") }
+            if let carrier = entry.carrier { facts.append("carrier \(carrier.isEmpty ? "(empty)" : carrier.terminalSafe)") }
+            if let reason = entry.reason { facts.append("reason \(reason.isEmpty ? "(empty)" : reason.terminalSafe)") }
             text +=
                 "  \(entry.at)  " + style.dim("#\(entry.seq) v\(entry.version)") + "  "
                 + entry.kind.description.padding(toLength: 10, withPad: " ", startingAt: 0) + facts.joined(separator: ", ") + "\n"

@@ -1,11 +1,12 @@
-/// Aligns rows of text into columns separated by two spaces, for people.
+/// Aligns rows of text into columns separated by two spaces, for people. Every cell is shown
+/// terminal-safe (control characters escaped).
 enum TextTableRenderer {
     /// `decorate` may colour a cell after it was padded (so escape codes never break alignment).
     static func render(
         header: [String], rows: [[String]], rightAligned: Set<Int> = [],
         decorate: (_ row: Int, _ column: Int, _ padded: String) -> String = { _, _, padded in padded }
     ) -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(\.terminalSafe) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.enumerated().map { index, row in
             let line = row.enumerated().map { column, cell in

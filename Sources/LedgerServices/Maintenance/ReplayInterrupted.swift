@@ -1,0 +1,5 @@
+/// A replay (of `rebuild` or `verify`) stopped on request before it finished; a rebuild's
+/// transaction was abandoned, so the read models are unchanged.
+public struct ReplayInterrupted: Error, Hashable, Sendable {
+    public init() {}
+}
