@@ -21,8 +21,7 @@ enum OrdersBinary {
             let url = directory.appendingPathComponent("orders")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/orders")
+        return OrdersBinary.repository.appendingPathComponent(".build/debug/orders")
     }()
 
     /// Runs a program as another user (util-linux).
@@ -31,9 +30,9 @@ enum OrdersBinary {
     /// Whether `unprivileged` runs can drop privileges: always unless root without `setpriv`.
     static var canRunUnprivileged: Bool { geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv) }
 
-    /// The repository's root folder (for `data/`).
+    /// The repository's root folder (for `data/`): this file is in Tests/OrdersCLITests/Support.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Starts `orders arguments…` in `directory` and waits for it. `unprivileged`: as a user whom
     /// file permissions bind (`nobody` through `setpriv` when the tests run as root). `fault`:
