@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "orders", targets: ["orders"]),
         .executable(name: "generate-batch", targets: ["generate-batch"]),
         .library(name: "LedgerDomain", targets: ["LedgerDomain"]),
+        .library(name: "LedgerServices", targets: ["LedgerServices"]),
+        .library(name: "BatchFormats", targets: ["BatchFormats"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
@@ -32,20 +34,23 @@ let package = Package(
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
+        .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
+        .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "CPrefetch"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LMDB", "CPrefetch",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerStore"], swiftSettings: strictSettings),
+        .target(
+            name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerStore", "LedgerViewModels",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -65,7 +70,12 @@ let package = Package(
             path: "tools/generate-batch",
             swiftSettings: strictSettings
         ),
-        .target(name: "TestSupport", dependencies: ["LMDB"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport",
+            dependencies: ["LMDB", "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "BatchGenerator"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "LedgerDomainTests",
@@ -73,9 +83,22 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "LedgerServicesTests",
+            dependencies: ["LedgerServices", "LedgerDomain", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BatchFormatsTests",
+            dependencies: [
+                "BatchFormats", "LedgerDomain", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "LedgerStoreTests",
             dependencies: [
-                "LedgerStore", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
+                "LedgerStore", "LedgerServices", "BatchFormats", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"],
@@ -83,12 +106,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerViewModelsTests",
-            dependencies: ["LedgerViewModels", "LedgerDomain", "LedgerStore"],
+            dependencies: ["LedgerViewModels", "LedgerServices", "LedgerDomain", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore", "TestSupport"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LedgerServices", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

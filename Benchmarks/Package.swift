@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 "BenchmarkSupport",
                 .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerServices", package: "orders"),
                 .product(name: "LedgerDomain", package: "orders"),
                 .product(name: "BatchGenerator", package: "orders"),
             ],

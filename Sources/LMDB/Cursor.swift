@@ -2,40 +2,91 @@ internal import CLMDB
 
 /// A position in a database, lent to the closure of `Transaction.withCursor`.
 /// Keys and values it returns are borrowed from the map: valid until the transaction ends.
-public struct Cursor {
+///
+/// `entries(from:)` walks it as a `Sequence`. A sequence cannot throw, so a failure to move
+/// ends the walk early and is kept: `withCursor` throws it when its closure returns.
+public final class Cursor {
     /// One borrowed entry.
     public typealias Entry = (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
 
     let handle: OpaquePointer
+    /// The first failure met while walking `entries`, thrown by `withCursor`.
+    var failure: LMDBError?
+
+    init(handle: OpaquePointer) { self.handle = handle }
 
     /// The first entry, or `nil` when the database is empty.
-    public mutating func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST) }
+    public func first() throws(LMDBError) -> Entry? { try move(MDB_FIRST) }
     /// The last entry, or `nil` when the database is empty.
-    public mutating func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
+    public func last() throws(LMDBError) -> Entry? { try move(MDB_LAST) }
     /// The entry before the current one, or `nil` at the start.
-    public mutating func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
+    public func previous() throws(LMDBError) -> Entry? { try move(MDB_PREV) }
     /// The entry after the current one, or `nil` at the end.
-    public mutating func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
+    public func next() throws(LMDBError) -> Entry? { try move(MDB_NEXT) }
 
     /// The first entry whose key is greater than or equal to `key`.
-    public mutating func seek(atLeast key: some LMDBBytes) throws(LMDBError) -> Entry? {
+    public func seek(atLeast key: some LMDBBytes) throws(LMDBError) -> Entry? {
         let outcome: Result<Entry?, LMDBError> = key.withLMDBBytes { keyBytes in
             var keyValue = MDB_val(bytes: keyBytes)
             var value = MDB_val()
             let code = mdb_cursor_get(handle, &keyValue, &value, MDB_SET_RANGE)
             if code == MDB_NOTFOUND { return .success(nil) }
-            if code != 0 { return .failure(LMDBError(code: code, operation: "mdb_cursor_get")) }
+            if code != 0 { return .failure(LMDBError(code: code, operation: .moveCursor)) }
             return .success((keyValue.buffer, value.buffer))
         }
         return try outcome.get()
     }
 
-    private mutating func move(_ operation: MDB_cursor_op) throws(LMDBError) -> Entry? {
+    /// Every entry in key order, from the first one.
+    public func entries() -> Entries { Entries(cursor: self) { cursor throws(LMDBError) in try cursor.first() } }
+
+    /// The entries in key order, from the first whose key is greater than or equal to `key`.
+    public func entries(from key: some LMDBBytes) -> Entries {
+        Entries(cursor: self) { cursor throws(LMDBError) in try cursor.seek(atLeast: key) }
+    }
+
+    /// Every entry in reverse key order, from the last one.
+    public func entriesBackward() -> Entries {
+        Entries(
+            cursor: self, start: { cursor throws(LMDBError) in try cursor.last() },
+            step: { cursor throws(LMDBError) in try cursor.previous() })
+    }
+
+    /// The entries of a cursor as a sequence (see `Cursor`: a failure ends it and is kept).
+    public struct Entries: Sequence, IteratorProtocol {
+        private let cursor: Cursor
+        private var start: ((Cursor) throws(LMDBError) -> Entry?)?
+        private let step: (Cursor) throws(LMDBError) -> Entry?
+
+        init(
+            cursor: Cursor, start: @escaping (Cursor) throws(LMDBError) -> Entry?,
+            step: @escaping (Cursor) throws(LMDBError) -> Entry? = { cursor throws(LMDBError) in try cursor.next() }
+        ) {
+            self.cursor = cursor
+            self.start = start
+            self.step = step
+        }
+
+        public mutating func next() -> Entry? {
+            do {
+                if let first = start {
+                    start = nil
+                    return try first(cursor)
+                }
+                return try step(cursor)
+            } catch {
+                if cursor.failure == nil { cursor.failure = error }
+                return nil
+            }
+        }
+    }
+
+    private func move(_ operation: MDB_cursor_op) throws(LMDBError) -> Entry? {
         var key = MDB_val()
         var value = MDB_val()
         let code = mdb_cursor_get(handle, &key, &value, operation)
         if code == MDB_NOTFOUND { return nil }
-        try LMDBError.check(code, "mdb_cursor_get")
+        try LMDBError.check(code, .moveCursor)
         return (key.buffer, value.buffer)
     }
 }

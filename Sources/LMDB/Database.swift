@@ -1,6 +1,4 @@
 /// A handle to a named database inside an `Environment`. Valid for the environment's lifetime.
 public struct Database: Sendable, Hashable {
     let handle: UInt32
-
-    init(handle: UInt32) { self.handle = handle }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// doubles the map and runs the closure again, so `MDB_MAP_FULL` never reaches a caller; a write
 /// closure must therefore keep its side effects inside the transaction (or make them repeatable).
 /// A transaction stays on the thread that began it and must never cross an `await`.
+// Safe: LMDB environments are thread-safe (MDB_NOTLS); transactions stay on the thread that began them.
 public final class Environment: @unchecked Sendable {
     let handle: OpaquePointer
     /// Whether the environment was opened read-only.
@@ -26,16 +27,16 @@ public final class Environment: @unchecked Sendable {
         durable: Bool = true
     ) throws(LMDBError) {
         var env: OpaquePointer?
-        try LMDBError.check(mdb_env_create(&env), "mdb_env_create")
-        guard let env else { throw LMDBError(code: ENOMEM, operation: "mdb_env_create") }
+        try LMDBError.check(mdb_env_create(&env), .createEnvironment)
+        guard let env else { throw LMDBError(code: ENOMEM, operation: .createEnvironment) }
         var flags = UInt32(MDB_NOTLS)
         if readOnly { flags |= UInt32(MDB_RDONLY) }
         if !durable { flags |= UInt32(MDB_NOSYNC) }
         do {
-            try LMDBError.check(mdb_env_set_maxdbs(env, MDB_dbi(maxDatabases)), "mdb_env_set_maxdbs")
-            try LMDBError.check(mdb_env_set_mapsize(env, mapSize), "mdb_env_set_mapsize")
-            try LMDBError.check(mdb_env_set_maxreaders(env, 256), "mdb_env_set_maxreaders")
-            try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), "opening \(directory)")
+            try LMDBError.check(mdb_env_set_maxdbs(env, MDB_dbi(maxDatabases)), .configureEnvironment)
+            try LMDBError.check(mdb_env_set_mapsize(env, mapSize), .configureEnvironment)
+            try LMDBError.check(mdb_env_set_maxreaders(env, 256), .configureEnvironment)
+            try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), .openEnvironment(directory: directory))
             try Self.checkNotTruncated(env, directory: directory)
         } catch {
             mdb_env_close(env)
@@ -55,13 +56,13 @@ public final class Environment: @unchecked Sendable {
     private static func checkNotTruncated(_ env: OpaquePointer, directory: String) throws(LMDBError) {
         var info = MDB_envinfo()
         var pages = MDB_stat()
-        try LMDBError.check(mdb_env_info(env, &info), "mdb_env_info")
-        try LMDBError.check(mdb_env_stat(env, &pages), "mdb_env_stat")
+        try LMDBError.check(mdb_env_info(env, &info), .readEnvironmentInfo)
+        try LMDBError.check(mdb_env_stat(env, &pages), .readEnvironmentInfo)
         var file = stat()
         guard stat(directory + "/data.mdb", &file) == 0 else { return }
         let needed = (Int64(info.me_last_pgno) + 1) * Int64(pages.ms_psize)
         if Int64(file.st_size) < needed {
-            throw LMDBError(code: MDB_CORRUPTED, operation: "the data file is truncated (\(file.st_size) of \(needed) bytes)")
+            throw LMDBError(code: MDB_CORRUPTED, operation: .checkDataFileSize(size: Int64(file.st_size), needed: needed))
         }
     }
 
@@ -107,7 +108,7 @@ public final class Environment: @unchecked Sendable {
             mdb_txn_abort(txn)
             throw error
         }
-        try LMDBError.check(mdb_txn_commit(txn), "mdb_txn_commit")
+        try LMDBError.check(mdb_txn_commit(txn), .commit)
         return databases
     }
 
@@ -139,7 +140,7 @@ public final class Environment: @unchecked Sendable {
                 try grow()
                 continue
             }
-            try LMDBError.check(code, "mdb_txn_commit")
+            try LMDBError.check(code, .commit)
             return result
         }
     }
@@ -150,16 +151,16 @@ public final class Environment: @unchecked Sendable {
             let code = mdb_txn_begin(handle, nil, flags, &txn)
             if code == MDB_MAP_RESIZED {
                 // Another process grew the map: adopt its size and try again.
-                try LMDBError.check(mdb_env_set_mapsize(handle, 0), "mdb_env_set_mapsize")
+                try LMDBError.check(mdb_env_set_mapsize(handle, 0), .configureEnvironment)
                 continue
             }
-            try LMDBError.check(code, "mdb_txn_begin")
-            guard let txn else { throw LMDBError(code: ENOMEM, operation: "mdb_txn_begin") }
+            try LMDBError.check(code, .beginTransaction)
+            guard let txn else { throw LMDBError(code: ENOMEM, operation: .beginTransaction) }
             return txn
         }
     }
 
     private func grow() throws(LMDBError) {
-        try LMDBError.check(mdb_env_set_mapsize(handle, mapSize * 2), "growing the map")
+        try LMDBError.check(mdb_env_set_mapsize(handle, mapSize * 2), .growMap)
     }
 }

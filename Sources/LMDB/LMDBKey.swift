@@ -1,4 +1,5 @@
 /// Something that can lend its bytes as an LMDB key or value for the duration of a call.
+// Safe: the bytes lent are valid only inside `body`; LMDB copies keys and values it keeps.
 public protocol LMDBBytes {
     func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
 }
@@ -51,5 +52,22 @@ public struct BigEndianKey32: LMDBBytes, Sendable {
     /// Reads a key written by `withLMDBBytes`.
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self))
+    }
+}
+
+/// A fixed-width integer stored little-endian (values: dense numbers, seqs, versions).
+public struct LittleEndianValue<Value: FixedWidthInteger & Sendable>: LMDBBytes, Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+
+    public func withLMDBBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var littleEndian = value.littleEndian
+        return try withUnsafeBytes(of: &littleEndian, body)
+    }
+
+    /// Reads a value written by `withLMDBBytes`; `nil` when `bytes` are not exactly its size.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Value? {
+        guard bytes.count == MemoryLayout<Value>.size else { return nil }
+        return Value(littleEndian: bytes.loadUnaligned(as: Value.self))
     }
 }

@@ -17,7 +17,9 @@ public struct MappedRegion: Sendable {
             let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, UInt64(fields[4]) == inode else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else { continue }
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else {
+                continue
+            }
             self.start = start
             length = Int(end - start)
             return
@@ -28,6 +30,7 @@ public struct MappedRegion: Sendable {
     /// Drops the process's mapping of the region's pages: they stay in the page cache and are
     /// mapped again when read, so values borrowed from a read transaction stay valid. A long scan
     /// calls it now and then to keep the pages it has read from adding up in resident memory.
+    // Safe: MADV_DONTNEED on a shared file mapping drops pages, not data: a later read maps them again from the page cache.
     public func releasePages() {
         guard let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(address, length, MADV_DONTNEED)

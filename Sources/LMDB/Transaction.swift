@@ -1,4 +1,5 @@
 internal import CLMDB
+import Foundation
 
 /// A read or write transaction, lent to the closure of `Environment.read` or `.write`.
 ///
@@ -9,7 +10,7 @@ public struct Transaction {
 
     func openDatabase(_ name: String, flags: UInt32) throws(LMDBError) -> Database {
         var dbi = MDB_dbi()
-        try LMDBError.check(mdb_dbi_open(handle, name, flags, &dbi), "opening database \(name)")
+        try LMDBError.check(mdb_dbi_open(handle, name, flags, &dbi), .openDatabase(name: name))
         return Database(handle: dbi)
     }
 
@@ -20,7 +21,7 @@ public struct Transaction {
             var value = MDB_val()
             let code = mdb_get(handle, database.handle, &keyValue, &value)
             if code == MDB_NOTFOUND { return .success(nil) }
-            if code != 0 { return .failure(LMDBError(code: code, operation: "mdb_get")) }
+            if code != 0 { return .failure(LMDBError(code: code, operation: .get)) }
             return .success(value.buffer)
         }
         return try outcome.get()
@@ -37,7 +38,7 @@ public struct Transaction {
                 return mdb_put(handle, database.handle, &keyValue, &dataValue, flags.rawValue)
             }
         }
-        try LMDBError.check(code, "mdb_put")
+        try LMDBError.check(code, .put)
     }
 
     /// Reserves `count` bytes under `key` and lets `fill` write them in place (no copy).
@@ -49,7 +50,7 @@ public struct Transaction {
             var keyValue = MDB_val(bytes: keyBytes)
             var dataValue = MDB_val(mv_size: count, mv_data: nil)
             let code = mdb_put(handle, database.handle, &keyValue, &dataValue, flags.rawValue | UInt32(MDB_RESERVE))
-            if code != 0 { return .failure(LMDBError(code: code, operation: "mdb_put")) }
+            if code != 0 { return .failure(LMDBError(code: code, operation: .put)) }
             fill(UnsafeMutableRawBufferPointer(start: dataValue.mv_data, count: count))
             return .success(())
         }
@@ -64,33 +65,37 @@ public struct Transaction {
             return mdb_del(handle, database.handle, &keyValue, nil)
         }
         if code == MDB_NOTFOUND { return false }
-        try LMDBError.check(code, "mdb_del")
+        try LMDBError.check(code, .delete)
         return true
     }
 
     /// Removes every entry of `database`, keeping the database itself.
     public func clear(_ database: Database) throws(LMDBError) {
-        try LMDBError.check(mdb_drop(handle, database.handle, 0), "mdb_drop")
+        try LMDBError.check(mdb_drop(handle, database.handle, 0), .clear)
     }
 
     /// The number of entries in `database`.
     public func count(_ database: Database) throws(LMDBError) -> Int {
         var stat = MDB_stat()
-        try LMDBError.check(mdb_stat(handle, database.handle, &stat), "mdb_stat")
+        try LMDBError.check(mdb_stat(handle, database.handle, &stat), .count)
         return stat.ms_entries
     }
 
     /// Runs `body` with a cursor over `database`; the cursor is closed when `body` returns.
-    public func withCursor<R>(_ database: Database, _ body: (inout Cursor) throws -> R) throws -> R {
-        var cursor: OpaquePointer?
-        try LMDBError.check(mdb_cursor_open(handle, database.handle, &cursor), "mdb_cursor_open")
-        guard let cursor else { throw LMDBError(code: 12, operation: "mdb_cursor_open") }
-        defer { mdb_cursor_close(cursor) }
-        var wrapped = Cursor(handle: cursor)
-        return try body(&wrapped)
+    /// Throws the failure that ended a walk of the cursor's `entries`, if one did.
+    public func withCursor<R>(_ database: Database, _ body: (Cursor) throws -> R) throws -> R {
+        var opened: OpaquePointer?
+        try LMDBError.check(mdb_cursor_open(handle, database.handle, &opened), .openCursor)
+        guard let opened else { throw LMDBError(code: ENOMEM, operation: .openCursor) }
+        defer { mdb_cursor_close(opened) }
+        let cursor = Cursor(handle: opened)
+        let result = try body(cursor)
+        if let failure = cursor.failure { throw failure }
+        return result
     }
 }
 
+// Safe: an MDB_val made from bytes lives only for the LMDB call it is passed to; a buffer made from one is borrowed from the map (see above).
 extension MDB_val {
     init(bytes: UnsafeRawBufferPointer) {
         self.init(mv_size: bytes.count, mv_data: UnsafeMutableRawPointer(mutating: bytes.baseAddress))

@@ -1,4 +1,4 @@
-public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// Every customer with their order counts and net per currency.
@@ -10,6 +10,7 @@ public final class CustomersViewModel {
     public init(repository: any LedgerQuerying) { self.repository = repository }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.customers() }
+        state = .loading
+        state = ViewState { try repository.customers() }
     }
 }

@@ -1,4 +1,4 @@
-public import LedgerStore
+public import LedgerServices
 public import Observation
 
 /// An import of one or more files: progress while it runs, the summaries when it is done.

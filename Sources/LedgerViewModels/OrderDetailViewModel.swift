@@ -1,4 +1,4 @@
-public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// One order with its lines and history. A missing order is a failure that says so.
@@ -14,7 +14,8 @@ public final class OrderDetailViewModel {
     }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) {
+        state = .loading
+        state = ViewState {
             guard let detail = try repository.order(orderID) else { throw OrderNotFound(orderID: orderID) }
             return detail
         }

@@ -1,4 +1,4 @@
-public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// The order list: filters as state, `load()` as the intent.
@@ -14,6 +14,7 @@ public final class OrderListViewModel {
     }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.orders(filter) }
+        state = .loading
+        state = ViewState { try repository.orders(filter) }
     }
 }

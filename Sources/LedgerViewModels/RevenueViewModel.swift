@@ -1,4 +1,5 @@
 public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// Revenue per (date, currency), within an optional inclusive date range.
@@ -16,6 +17,7 @@ public final class RevenueViewModel {
     }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.revenue(from: from, to: to) }
+        state = .loading
+        state = ViewState { try repository.revenue(from: from, to: to) }
     }
 }

@@ -1,4 +1,4 @@
-public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// Every sku with units and revenue; with `top`, the best sellers first.
@@ -14,6 +14,7 @@ public final class SKUsViewModel {
     }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.skus(top: top) }
+        state = .loading
+        state = ViewState { try repository.skus(top: top) }
     }
 }

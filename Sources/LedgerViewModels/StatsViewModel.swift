@@ -1,4 +1,4 @@
-public import LedgerDomain
+public import LedgerServices
 public import Observation
 
 /// The ledger's counts, status breakdown and read model checkpoints.
@@ -10,6 +10,7 @@ public final class StatsViewModel {
     public init(repository: any LedgerQuerying) { self.repository = repository }
 
     public func load() {
-        LedgerViewModels.load({ state = $0 }) { try repository.statistics() }
+        state = .loading
+        state = ViewState { try repository.statistics() }
     }
 }

@@ -5,6 +5,15 @@ public enum ViewState<Value: Sendable>: Sendable {
     case loaded(Value)
     case failed(String)
 
+    /// `.loaded` with what `query` returns, or `.failed` with the text of what it threw.
+    public init(_ query: () throws -> Value) {
+        do {
+            self = .loaded(try query())
+        } catch {
+            self = .failed(String(describing: error))
+        }
+    }
+
     /// The loaded value, if any.
     public var value: Value? {
         if case .loaded(let value) = self { return value }

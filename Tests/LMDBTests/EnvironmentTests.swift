@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import LMDB
+import TestSupport
 import Testing
 
 struct EnvironmentTests {

@@ -32,11 +32,14 @@ struct DomainPropertyTests {
             var left = RevenueTotals()
             (left.ordersPlaced, left.ordersCancelled, left.gross, left.captured, left.refunded) = (a[0], a[1], a[2], a[3], a[4])
             var right = RevenueTotals()
-            (right.ordersPlaced, right.ordersCancelled, right.gross, right.captured, right.refunded) = (b[0], b[1], b[2], b[3], b[4])
+            (right.ordersPlaced, right.ordersCancelled, right.gross, right.captured, right.refunded) = (
+                b[0], b[1], b[2], b[3], b[4]
+            )
             var merged = left
             merged.merge(right)
-            #expect([merged.ordersPlaced, merged.ordersCancelled, merged.gross, merged.captured, merged.refunded]
-                == (0..<5).map { a[$0] + b[$0] })
+            #expect(
+                [merged.ordersPlaced, merged.ordersCancelled, merged.gross, merged.captured, merged.refunded]
+                    == (0..<5).map { a[$0] + b[$0] })
             var customer = CustomerTotals()
             (customer.orders, customer.openOrders, customer.cancelled) = (a[5], a[6], a[7])
             var other = CustomerTotals()

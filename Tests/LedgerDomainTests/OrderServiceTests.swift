@@ -12,9 +12,11 @@ struct OrderServiceTests {
     }
 
     var placement: PlaceOrder {
-        PlaceOrder(customer: CustomerID("C-1")!, currency: Currency("EUR")!, lines: [
-            OrderLine(sku: SKU("A")!, quantity: 2, unitPrice: 1250), OrderLine(sku: SKU("B")!, quantity: 1, unitPrice: 500),
-        ])!
+        PlaceOrder(
+            customer: CustomerID("C-1")!, currency: Currency("EUR")!,
+            lines: [
+                OrderLine(sku: SKU("A")!, quantity: 2, unitPrice: 1250), OrderLine(sku: SKU("B")!, quantity: 1, unitPrice: 500),
+            ])!
     }
 
     /// Applies `actions` in order from a fresh order, failing the test on any rejection.
@@ -26,7 +28,8 @@ struct OrderServiceTests {
             case .success(let decision):
                 let event = OrderEvent(
                     kind: decision.kind, order: OrderNumber(0), version: (state?.version ?? 0) + 1, at: cmd.at,
-                    amount: decision.amount, lines: decision.kind == .placed ? [EventLine(sku: SKUNumber(0), quantity: 3, unitPrice: 1)] : [])
+                    amount: decision.amount,
+                    lines: decision.kind == .placed ? [EventLine(sku: SKUNumber(0), quantity: 3, unitPrice: 1)] : [])
                 state = service.evolve(state, event)
             case .failure(let rejection):
                 Issue.record("\(action) rejected: \(rejection.message)")
@@ -59,9 +62,10 @@ struct OrderServiceTests {
     }
 
     @Test func shipDeliverAndRefundFollowTheLifecycle() throws {
-        let delivered = try #require(replay([
-            .place(placement), .pay(amount: 3000), .ship(carrier: "DHL"), .deliver, .refund(amount: 500),
-        ]))
+        let delivered = try #require(
+            replay([
+                .place(placement), .pay(amount: 3000), .ship(carrier: "DHL"), .deliver, .refund(amount: 500),
+            ]))
         #expect(delivered.status == .delivered)
         #expect(delivered.refunded == 500)
         #expect(replay([.place(placement), .pay(amount: 3000), .ship(carrier: nil), .refund(amount: 3000)])?.status == .shipped)
@@ -71,7 +75,9 @@ struct OrderServiceTests {
         let cancelled = try #require(replay([.place(placement), .pay(amount: 1200), .cancel(reason: nil)]))
         #expect(cancelled.status == .cancelled)
         #expect(cancelled.refunded == 1200)
-        let decision = try service.decide(command(.cancel(reason: nil), at: 5), current: replay([.place(placement), .pay(amount: 3000)])).get()
+        let decision = try service.decide(
+            command(.cancel(reason: nil), at: 5), current: replay([.place(placement), .pay(amount: 3000)])
+        ).get()
         #expect(decision == Decision(kind: .cancelled, amount: 3000))
         #expect(try service.decide(command(.cancel(reason: nil)), current: replay([.place(placement)])).get().amount == 0)
     }

@@ -12,8 +12,12 @@ struct ReadModelFoldTests {
         var state: OrderState?
         var placedLines: [EventLine] = []
         for (index, (kind, amount)) in steps.enumerated() {
-            let lines = kind == .placed
-                ? [EventLine(sku: SKUNumber(0), quantity: 2, unitPrice: 1250), EventLine(sku: SKUNumber(1), quantity: 1, unitPrice: 500)]
+            let lines =
+                kind == .placed
+                ? [
+                    EventLine(sku: SKUNumber(0), quantity: 2, unitPrice: 1250),
+                    EventLine(sku: SKUNumber(1), quantity: 1, unitPrice: 500),
+                ]
                 : []
             if kind == .placed { placedLines = lines }
             let event = OrderEvent(

@@ -1,9 +1,12 @@
 import BatchGenerator
 import Foundation
 import LedgerDomain
-@testable import LedgerStore
-import Testing
+import LedgerServices
 import TestSupport
+import Testing
+
+@testable import BatchFormats
+@testable import LedgerStore
 
 /// SPEC §5: a batch is the bytes read and their format. Files that grow, shrink or are read in
 /// the wrong format while (or before) they are imported end, once complete, with the ledger and
@@ -14,7 +17,8 @@ struct BatchIdentityTests {
     /// A generated batch with bad records (payments without command ids among them), as lines.
     static func lines(orders: Int = 300, seed: UInt64 = 7) -> [String] {
         var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, seed: seed, badShare: 0.1, commandIDShare: 0.3))
+        var generator = BatchGenerator(
+            settings: GeneratorSettings(orders: orders, seed: seed, badShare: 0.1, commandIDShare: 0.3))
         _ = generator.generate { lines.append($0) }
         return lines
     }
@@ -26,7 +30,8 @@ struct BatchIdentityTests {
         let store = try store("reference-\(UUID().uuidString)")
         let rejects = RejectsCollector()
         _ = try Importer(store: store).importFile(
-            directory.file("reference-\(UUID().uuidString).csv", content), options: ImportOptions(format: format), rejects: rejects)
+            directory.file("reference-\(UUID().uuidString).csv", content), options: ImportOptions(format: format),
+            rejects: rejects)
         return (try store.dump(), rejects.records.map(Self.key))
     }
 
@@ -84,7 +89,8 @@ struct BatchIdentityTests {
         let store = try store("store")
         // The first chunk with rejections fails to write them, so it does not commit.
         #expect(throws: RejectsCollector.Refused.self) {
-            _ = try Importer(store: store).importFile(path, options: ImportOptions(chunkSize: 50), rejects: RejectsCollector(failAt: 3))
+            _ = try Importer(store: store).importFile(
+                path, options: ImportOptions(chunkSize: 50), rejects: RejectsCollector(failAt: 3))
         }
         #expect(try store.headSeq() > 0)
         Self.append(lines.dropFirst(400).joined(separator: "\n") + "\n", to: path)
@@ -112,7 +118,8 @@ struct BatchIdentityTests {
                 done = true
             }
         }
-        let cut = try Importer(store: store).importFile(path, options: ImportOptions(chunkSize: 512), rejects: Truncating(path: path))
+        let cut = try Importer(store: store).importFile(
+            path, options: ImportOptions(chunkSize: 512), rejects: Truncating(path: path))
         #expect(cut.fileError?.hasPrefix("the file shrank while it was read") == true, "\(cut.fileError ?? "no error")")
         #expect(cut.fileError?.contains("were committed") == true)
         let committed = try store.headSeq()
@@ -131,7 +138,9 @@ struct BatchIdentityTests {
         let file = try BatchFile(path: path)
         var later = stat()
         stat(path, &later)
-        var times = [timespec(tv_sec: later.st_mtim.tv_sec + 5, tv_nsec: 0), timespec(tv_sec: later.st_mtim.tv_sec + 5, tv_nsec: 0)]
+        var times = [
+            timespec(tv_sec: later.st_mtim.tv_sec + 5, tv_nsec: 0), timespec(tv_sec: later.st_mtim.tv_sec + 5, tv_nsec: 0),
+        ]
         utimensat(AT_FDCWD, path, &times, 0)
         #expect(throws: BatchFileError.self) { _ = try file.limit.checkAtEnd() }
     }

@@ -1,8 +1,9 @@
-import TestSupport
 import BatchGenerator
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
+import TestSupport
 import Testing
 
 struct GeneratedBatchTests {

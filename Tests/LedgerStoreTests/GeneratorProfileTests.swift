@@ -1,5 +1,6 @@
 import BatchGenerator
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import TestSupport
 import Testing
@@ -20,7 +21,8 @@ struct GeneratorProfileTests {
     }
 
     @Test(arguments: GeneratorProfile.allCases, RecordFormat.allCases)
-    func importingAProfilesBatchGivesExactlyTheOutcomeTheGeneratorPredicts(profile: GeneratorProfile, format: RecordFormat) throws {
+    func importingAProfilesBatchGivesExactlyTheOutcomeTheGeneratorPredicts(profile: GeneratorProfile, format: RecordFormat) throws
+    {
         let (path, report) = batch(profile, format)
         #expect(Set(report.rejected.keys) == Set(RejectionCode.allCases), "the batch covers every code")
         let store = try LedgerStore(path: directory.path + "/store", durable: false)

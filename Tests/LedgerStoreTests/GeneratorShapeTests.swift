@@ -65,7 +65,8 @@ struct GeneratorShapeTests {
         #expect(Set(placed.map(\.customerID)).count > 2_000)
         let skus = placed.flatMap { $0.lines.split(separator: ";").map { $0.prefix { $0 != "*" } } }
         #expect(Set(skus).count > 1_000)
-        let lengths = placed.map(\.orderID.count) + placed.map(\.customerID.count) + skus.map(\.count)
+        let lengths =
+            placed.map(\.orderID.count) + placed.map(\.customerID.count) + skus.map(\.count)
             + all.map(\.commandID.count)
         #expect(lengths.min()! <= 10 && lengths.max()! == 64)
         let lineCounts = placed.map { $0.lines.split(separator: ";").count }
@@ -90,7 +91,9 @@ struct GeneratorShapeTests {
                 last[record.orderID] = position
             }
             let spans = first.map { Double(last[$0.key]! - $0.value) / Double(all.count) }
-            return (Double(quarter.count { $0.type == "place" }) / Double(quarter.count), spans.reduce(0, +) / Double(spans.count))
+            return (
+                Double(quarter.count { $0.type == "place" }) / Double(quarter.count), spans.reduce(0, +) / Double(spans.count)
+            )
         }
         let compact = shape(.compact)
         let spread = shape(.spread)

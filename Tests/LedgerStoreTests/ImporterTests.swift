@@ -1,7 +1,8 @@
-import TestSupport
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
+import TestSupport
 import Testing
 
 struct ImporterTests {
@@ -9,16 +10,17 @@ struct ImporterTests {
     var storePath: String { directory.path + "/store" }
 
     static let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
-    static let batch = header + """
-        place,O-1,C-1,EUR,A*2@1250;B*1@500,,2026-03-01T10:00:00Z,c1
-        pay,O-1,,,,1000,2026-03-01T10:01:00Z,c2
-        pay,O-1,,,,5000,2026-03-01T10:02:00Z,c3
-        pay,O-1,,,,2000,2026-03-01T10:03:00Z,c3
-        place,O-2,C-2,USD,A*1@100,,2026-03-01T11:00:00Z,
-        cancel,O-2,,,,,2026-03-01T11:01:00Z,
-        pay,O-1,,,,1000,2026-03-01T10:01:00Z,c2
+    static let batch =
+        header + """
+            place,O-1,C-1,EUR,A*2@1250;B*1@500,,2026-03-01T10:00:00Z,c1
+            pay,O-1,,,,1000,2026-03-01T10:01:00Z,c2
+            pay,O-1,,,,5000,2026-03-01T10:02:00Z,c3
+            pay,O-1,,,,2000,2026-03-01T10:03:00Z,c3
+            place,O-2,C-2,USD,A*1@100,,2026-03-01T11:00:00Z,
+            cancel,O-2,,,,,2026-03-01T11:01:00Z,
+            pay,O-1,,,,1000,2026-03-01T10:01:00Z,c2
 
-        """
+            """
 
     func importing(
         _ content: String, name: String = "batch.csv", options: ImportOptions = ImportOptions(),

@@ -1,9 +1,12 @@
 import BatchGenerator
 import Foundation
 import LedgerDomain
-@testable import LedgerStore
+import LedgerServices
 import TestSupport
 import Testing
+
+@testable import BatchFormats
+@testable import LedgerStore
 
 /// Seeded mutation fuzzing of the readers and the importer: valid batches, damaged at random
 /// (bytes flipped, quotes, commas, braces, CR, LF and NUL inserted, spans deleted or repeated,
@@ -16,7 +19,8 @@ struct MutationFuzzTests {
 
     static func seedBatch(_ format: RecordFormat) -> [UInt8] {
         var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 12, format: format, seed: 4, badShare: 0.3, customers: 3, skus: 4))
+        var generator = BatchGenerator(
+            settings: GeneratorSettings(orders: 12, format: format, seed: 4, badShare: 0.3, customers: 3, skus: 4))
         _ = generator.generate { lines.append($0) }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }

@@ -1,5 +1,6 @@
 import BatchGenerator
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import TestSupport
 import Testing
@@ -76,7 +77,8 @@ struct ReadModelQueryTests {
     @Test(arguments: [7, 1_000])
     func readModelsEqualAnIndependentReference(chunkSize: Int) throws {
         var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 1_500, seed: 9, badShare: 0.2, customers: 60, skus: 40))
+        var generator = BatchGenerator(
+            settings: GeneratorSettings(orders: 1_500, seed: 9, badShare: 0.2, customers: 60, skus: 40))
         _ = generator.generate { lines.append($0) }
         let path = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
         let store = try LedgerStore(path: directory.path + "/store-\(chunkSize)", durable: false)
@@ -87,22 +89,27 @@ struct ReadModelQueryTests {
         #expect(customers.map(\.customerID) == expected.customers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for row in customers {
             let want = expected.customers[row.customerID]!
-            #expect(row.totals.orders == want.orders && row.totals.openOrders == want.open && row.totals.cancelled == want.cancelled)
-            #expect(Dictionary(uniqueKeysWithValues: row.totals.net.entries.map { ($0.currency.description, $0.amount) }) == want.net)
+            #expect(
+                row.totals.orders == want.orders && row.totals.openOrders == want.open && row.totals.cancelled == want.cancelled)
+            #expect(
+                Dictionary(uniqueKeysWithValues: row.totals.net.entries.map { ($0.currency.description, $0.amount) }) == want.net)
         }
         let revenue = try store.revenue()
         #expect(revenue.map { "\($0.key.date) \($0.key.currency)" } == expected.revenue.keys.sorted())
         for row in revenue {
             let totals = row.totals
-            #expect([totals.ordersPlaced, totals.ordersCancelled, totals.gross, totals.captured, totals.refunded]
-                == expected.revenue["\(row.key.date) \(row.key.currency)"]!)
+            #expect(
+                [totals.ordersPlaced, totals.ordersCancelled, totals.gross, totals.captured, totals.refunded]
+                    == expected.revenue["\(row.key.date) \(row.key.currency)"]!)
         }
         let skus = try store.skus()
         #expect(skus.map(\.sku) == expected.skus.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for row in skus {
             let want = expected.skus[row.sku]!
             #expect(row.totals.unitsOrdered == want.ordered && row.totals.unitsCancelled == want.cancelled)
-            #expect(Dictionary(uniqueKeysWithValues: row.totals.revenue.entries.map { ($0.currency.description, $0.amount) }) == want.revenue)
+            #expect(
+                Dictionary(uniqueKeysWithValues: row.totals.revenue.entries.map { ($0.currency.description, $0.amount) })
+                    == want.revenue)
         }
         let stats = try store.statistics()
         for status in OrderStatus.allCases {

@@ -1,5 +1,6 @@
 import BatchGenerator
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import LedgerServices
 import LedgerStore
 
 /// Collects the rejections an import writes, as `--rejects` would (a retried chunk replaces its

@@ -1,8 +1,9 @@
 import BatchGenerator
 import LedgerDomain
-@testable import LedgerStore
 import TestSupport
 import Testing
+
+@testable import LedgerStore
 
 struct ReplayCoreTests {
     let directory = TemporaryDirectory()
@@ -36,9 +37,10 @@ struct ReplayCoreTests {
         // Break the version of a later event of order number 1; with several threads, the events
         // of an early order in later ranges are folded when the ranges are joined.
         let log = try StoreFixture.entries(database: "log", at: path)
-        let (key, event) = try #require(log.last {
-            $0.value[0] != EventKind.placed.rawValue && $0.value[4] == 1 && $0.value[5...7].allSatisfy { $0 == 0 }
-        })
+        let (key, event) = try #require(
+            log.last {
+                $0.value[0] != EventKind.placed.rawValue && $0.value[4] == 1 && $0.value[5...7].allSatisfy { $0 == 0 }
+            })
         #expect(Int(key[7]) + Int(key[6]) << 8 > log.count / 4, "with four threads, the damaged event lies in a later range")
         var damaged = event
         damaged[8] &+= 5
@@ -48,7 +50,10 @@ struct ReplayCoreTests {
             let replayed = try ReplayCore(store: store, threads: threads).replay()
             #expect(replayed.problems.contains { $0.contains("order number 1 jumps from version") }, "\(threads) threads")
         }
-        #expect(try Verifier(store: store).verify().differences.contains { $0.hasPrefix("log: seq ") && $0.contains("jumps from version") })
+        #expect(
+            try Verifier(store: store).verify().differences.contains {
+                $0.hasPrefix("log: seq ") && $0.contains("jumps from version")
+            })
     }
 
     @Test func segmentsReadAsOneCollection() {
@@ -65,7 +70,9 @@ struct ReplayCoreTests {
     }
 
     @Test func anEncodedEventReadsBackWhatWasWritten() throws {
-        let lines = [EventLine(sku: SKUNumber(3), quantity: 2, unitPrice: 250), EventLine(sku: SKUNumber(9), quantity: 1, unitPrice: 99)]
+        let lines = [
+            EventLine(sku: SKUNumber(3), quantity: 2, unitPrice: 250), EventLine(sku: SKUNumber(9), quantity: 1, unitPrice: 99),
+        ]
         let event = OrderEvent(
             kind: .placed, order: OrderNumber(12), version: 1, at: Timestamp(milliseconds: 1_700_000_000_000), amount: 599,
             customer: CustomerNumber(4), currency: try #require(Currency("EUR")), lines: lines)
@@ -82,7 +89,8 @@ struct ReplayCoreTests {
             #expect(peek.kind == .placed && peek.order == event.order && peek.customer == event.customer)
             #expect(Array(peek.skus) == [SKUNumber(3), SKUNumber(9)])
         }
-        let cancelled = OrderEvent(kind: .cancelled, order: OrderNumber(12), version: 2, at: event.at, amount: 599, note: "changed mind")
+        let cancelled = OrderEvent(
+            kind: .cancelled, order: OrderNumber(12), version: 2, at: event.at, amount: 599, note: "changed mind")
         try encoded(cancelled, names: NameDefinitions(), previousSeq: 41).withUnsafeBytes { raw in
             let read = try EncodedEvent(raw)
             #expect(read.note == "changed mind" && read.previousSeq == 41 && read.lines.isEmpty)

@@ -1,4 +1,5 @@
 import BatchGenerator
+import LedgerServices
 import LedgerStore
 import Synchronization
 import TestSupport
@@ -29,7 +30,9 @@ struct StopRequestTests {
         let batch = batch()
         let store = try LedgerStore(path: directory.path + "/store", durable: false)
         let stopping = ImportOptions(chunkSize: 50, shouldStop: StopAfter(after).shouldStop)
-        let stopped = try #require(throws: ImportInterrupted.self) { try Importer(store: store).importFile(batch, options: stopping) }
+        let stopped = try #require(throws: ImportInterrupted.self) {
+            try Importer(store: store).importFile(batch, options: stopping)
+        }
         #expect(stopped.file == batch)
         // Asked before each chunk and before each of its batches (one here): the first two
         // questions come before the first commit. Line 1 is the header and every record one line,

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerServices
 import LedgerViewModels
 
 /// A `LedgerQuerying` stand-in holding fixed rows; it records the last filter it was asked for.
@@ -44,6 +45,7 @@ final class InMemoryLedger: LedgerQuerying, @unchecked Sendable {
 
     func statistics() throws -> LedgerStatistics {
         if failing { throw Broken() }
-        return LedgerStatistics(events: 1, orders: 1, customers: 1, skus: 1, headSeq: 1, byStatus: StatusCounts(), checkpoints: [:])
+        return LedgerStatistics(
+            events: 1, orders: 1, customers: 1, skus: 1, headSeq: 1, byStatus: StatusCounts(), checkpoints: [:])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LedgerDomain
-import LedgerStore
+import LedgerServices
 import LedgerViewModels
 import Observation
 import Testing
@@ -11,9 +11,11 @@ struct ViewModelTests {
 
     func summary(_ id: String, _ status: OrderStatus) -> OrderSummary {
         let at = Timestamp(milliseconds: 0)
-        return OrderSummary(orderID: id, customerID: "C-1", state: OrderState(
-            status: status, currency: Currency("EUR")!, customer: CustomerNumber(0), total: 100, paid: 0, refunded: 0,
-            version: 1, placedAt: at, updatedAt: at, lineCount: 1, itemCount: 1))
+        return OrderSummary(
+            orderID: id, customerID: "C-1",
+            state: OrderState(
+                status: status, currency: Currency("EUR")!, customer: CustomerNumber(0), total: 100, paid: 0, refunded: 0,
+                version: 1, placedAt: at, updatedAt: at, lineCount: 1, itemCount: 1))
     }
 
     @Test func theOrderListStartsIdleAndLoadsWithItsFilter() {
@@ -64,7 +66,11 @@ struct ViewModelTests {
     @Test func loadingIsObservable() {
         let viewModel = StatsViewModel(repository: ledger)
         let changes = Counter()
-        withObservationTracking { _ = viewModel.state } onChange: { changes.increment() }
+        withObservationTracking {
+            _ = viewModel.state
+        } onChange: {
+            changes.increment()
+        }
         viewModel.load()
         #expect(changes.value == 1)
         #expect(viewModel.state.value?.events == 1)
@@ -90,11 +96,14 @@ struct ViewModelTests {
     }
 
     @Test func anImportThatThrowsFails() async {
+        struct DiskFull: Error, CustomStringConvertible {
+            var description: String { "storage error: no space left on device" }
+        }
         struct FailingImporter: BatchImporting {
             func importFile(
                 _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
             ) throws -> ImportSummary {
-                throw StoreError.engine("no space left on device")
+                throw DiskFull()
             }
         }
         let viewModel = ImportViewModel()

@@ -21,15 +21,7 @@ public enum StoreFixture {
         let environment = try Environment(directory: path)
         let database = try environment.openDatabase(named: name)
         return try environment.read { txn in
-            try txn.withCursor(database) { cursor in
-                var all: [(key: [UInt8], value: [UInt8])] = []
-                var entry = try cursor.first()
-                while let current = entry {
-                    all.append((Array(current.key), Array(current.value)))
-                    entry = try cursor.next()
-                }
-                return all
-            }
+            try txn.withCursor(database) { cursor in cursor.entries().map { (Array($0.key), Array($0.value)) } }
         }
     }
 }

@@ -101,7 +101,8 @@ public struct BatchGenerator {
     private mutating func place() -> GeneratedRecord {
         let number = placed
         placed += 1
-        let lineCount = settings.longOrderShare > 0 && chance(settings.longOrderShare)
+        let lineCount =
+            settings.longOrderShare > 0 && chance(settings.longOrderShare)
             ? 5 + below(settings.maxLines - 4) : 1 + below(4)
         var lines: [(String, Int, Int)] = []
         lines.reserveCapacity(lineCount)
@@ -109,17 +110,22 @@ public struct BatchGenerator {
             lines.append((ids.sku(below(settings.skus)), 1 + below(5), 100 + below(20_000)))
         }
         let total = lines.reduce(0) { $0 + $1.1 * $1.2 }
-        let plan: GeneratedOrder.Plan = chance(0.1) ? .cancelEarly : chance(0.05) ? .cancelAfterPaying
-            : chance(0.1) ? .refundAfterDelivery : .fulfil
+        let plan: GeneratedOrder.Plan =
+            chance(0.1)
+            ? .cancelEarly
+            : chance(0.05)
+                ? .cancelAfterPaying
+                : chance(0.1) ? .refundAfterDelivery : .fulfil
         active.append(GeneratedOrder(number: number, total: total, plan: plan, lastAt: clock))
         if settings.spread > 0 {
             slots[number] = Int32(active.count - 1)
             scheduleNext(of: number)
         }
-        return remember(GeneratedRecord(
-            type: "place", orderID: ids.order(number), customerID: ids.customer(below(settings.customers)),
-            currency: GeneratedIdentifiers.currencies[below(settings.currencies)], lines: lines, at: now,
-            commandID: commandID()))
+        return remember(
+            GeneratedRecord(
+                type: "place", orderID: ids.order(number), customerID: ids.customer(below(settings.customers)),
+                currency: GeneratedIdentifiers.currencies[below(settings.currencies)], lines: lines, at: now,
+                commandID: commandID()))
     }
 
     /// Writes the next step of `active[index]`'s lifecycle and retires the order when it is done.
@@ -190,8 +196,9 @@ public struct BatchGenerator {
             }
             fallthrough
         case 1:
-            record = GeneratedRecord(type: "place", orderID: ids.order(below(max(placed, 1))), customerID: ids.customer(1),
-                                     currency: "EUR", lines: [(ids.sku(1), 1, 100)], at: now)
+            record = GeneratedRecord(
+                type: "place", orderID: ids.order(below(max(placed, 1))), customerID: ids.customer(1),
+                currency: "EUR", lines: [(ids.sku(1), 1, 100)], at: now)
             code = placed > 0 ? .duplicateOrder : .unknownOrder
             if placed == 0 { record.type = "pay" }
         case 2:
@@ -229,8 +236,9 @@ public struct BatchGenerator {
         case 0: record.type = "Pay"
         case 1: record.at = "2026-02-30T10:00:00Z"
         case 2:
-            record = GeneratedRecord(type: "place", orderID: "O-new", customerID: "C-1", currency: "eur",
-                                     lines: [("SKU-1", 1, 100)], at: now)
+            record = GeneratedRecord(
+                type: "place", orderID: "O-new", customerID: "C-1", currency: "eur",
+                lines: [("SKU-1", 1, 100)], at: now)
         default:
             record.literal = settings.format == .csv ? "pay,\"O-1,broken" + "\"x,,,,1,\(now),,," : "{\"type\":\"pay\",}"
         }

@@ -16,8 +16,10 @@ struct GeneratedRecord {
     func csv() -> String {
         if let literal { return literal }
         let lineText = lines.map { "\($0.sku)*\($0.quantity)@\($0.unitPrice)" }.joined(separator: ";")
-        return [type, orderID, customerID ?? "", currency ?? "", lineText, amount.map(String.init) ?? "", at,
-                carrier.map(Self.quoted) ?? "", reason.map(Self.quoted) ?? "", commandID ?? ""].joined(separator: ",")
+        return [
+            type, orderID, customerID ?? "", currency ?? "", lineText, amount.map(String.init) ?? "", at,
+            carrier.map(Self.quoted) ?? "", reason.map(Self.quoted) ?? "", commandID ?? "",
+        ].joined(separator: ",")
     }
 
     func json() -> String {

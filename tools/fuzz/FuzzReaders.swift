@@ -1,4 +1,6 @@
+import BatchFormats
 import Foundation
+import LedgerDomain
 
 /// libFuzzer entry point: the input becomes a batch file, read to the end by the CSV reader and
 /// by the JSON Lines reader (with a small buffer, so records straddle refills) and decoded.
@@ -17,7 +19,8 @@ public func fuzzReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         _ = lseek(descriptor, 0, SEEK_SET)
         let decoder = CommandDecoder(format: format)
         do {
-            let reader: any BatchReader = format == .csv
+            let reader: any BatchReader =
+                format == .csv
                 ? try CSVReader(descriptor: descriptor, recordLimit: 4096, bufferCapacity: 64)
                 : try JSONLinesReader(descriptor: descriptor, recordLimit: 4096, bufferCapacity: 64)
             var previous = 0

@@ -98,8 +98,9 @@ struct GenerateBatch: ParsableCommand {
             throw WriteFailure(destination: output ?? "standard output", code: errno)
         }
         let codes = report.rejected.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }
-        FileHandle.standardError.write(Data((
-            "records=\(report.records) accepted=\(report.accepted) duplicates=\(report.duplicates) rejected=\(report.rejectedTotal)"
-                + (codes.isEmpty ? "" : " (" + codes.joined(separator: " ") + ")") + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("records=\(report.records) accepted=\(report.accepted) duplicates=\(report.duplicates) rejected=\(report.rejectedTotal)"
+                    + (codes.isEmpty ? "" : " (" + codes.joined(separator: " ") + ")") + "\n").utf8))
     }
 }

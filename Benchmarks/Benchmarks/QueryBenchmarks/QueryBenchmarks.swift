@@ -3,6 +3,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import LedgerDomain
+import LedgerServices
 import LedgerStore
 
 /// In-process query latency on a store holding a generated 1,000,000-order ledger (seed 42,

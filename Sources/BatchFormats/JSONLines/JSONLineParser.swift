@@ -1,0 +1,370 @@
+internal import LedgerDomain
+
+/// A strict RFC 8259 parser for one JSON Lines record (SPEC §4, §9). It keeps only the known keys
+/// of the top-level object; every other value is still checked, then dropped.
+///
+/// Unescaped strings go to `arena`, which must hold at least as many bytes as the line: an
+/// unescaped string is never longer than its escaped form, so the arena never overflows.
+struct JSONLineParser {
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+    private let arena: UnsafeMutableRawPointer
+    private var arenaUsed = 0
+    private var depth = 0
+    static let maximumDepth = 128
+
+    init(line: UnsafeRawBufferPointer, arena: UnsafeMutableRawPointer) {
+        bytes = line
+        self.arena = arena
+    }
+
+    /// Parses the line as one object and returns its known fields.
+    mutating func parseRecord() throws(Rejection) -> RawRecord {
+        var record = RawRecord()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { throw error("a JSON object") }
+        try parseObject { parser, key throws(Rejection) in
+            if let field = KnownField(name: key) {
+                record[field] = try parser.parseKnownValue(field)
+            } else {
+                try parser.skipValue()
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw error("the end of the line after the object") }
+        return record
+    }
+
+    // MARK: - Structure
+
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private func error(_ expected: String) -> Rejection {
+        if let byte = peek() {
+            let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: byte)
+            return Rejection(.malformed, "not valid JSON: expected \(expected) at column \(index + 1), found \(shown)")
+        }
+        return Rejection(.malformed, "not valid JSON: expected \(expected) at column \(index + 1), found the end of the line")
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Rejection) {
+        guard peek() == byte else { throw error(what) }
+        index += 1
+    }
+
+    /// Parses `{ "key": value, … }`, calling `member` with each key to consume its value.
+    private mutating func parseObject(
+        _ member: (inout JSONLineParser, UnsafeRawBufferPointer) throws(Rejection) -> Void
+    ) throws(Rejection) {
+        try enter()
+        index += 1
+        var keys: [UnsafeRawBufferPointer] = []
+        var keySet: Set<[UInt8]> = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("a string key") }
+            let key = try parseString()
+            if keys.count < 32 {
+                if keys.contains(where: { $0.elementsEqual(key) }) { throw duplicate(key) }
+                keys.append(key)
+            } else {
+                if keySet.isEmpty { keySet = Set(keys.map(Array.init)) }
+                guard keySet.insert(Array(key)).inserted else { throw duplicate(key) }
+            }
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':'")
+            skipWhitespace()
+            try member(&self, key)
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}'")
+            depth -= 1
+            return
+        }
+    }
+
+    private func duplicate(_ key: UnsafeRawBufferPointer) -> Rejection {
+        Rejection(.malformed, "the key \"\(String(decoding: key.prefix(64), as: UTF8.self))\" appears twice in one object")
+    }
+
+    /// Parses `[ value, … ]`, calling `element` to consume each value.
+    private mutating func parseArray(_ element: (inout JSONLineParser) throws(Rejection) -> Void) throws(Rejection) {
+        try enter()
+        index += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            try expect(UInt8(ascii: "]"), "',' or ']'")
+            depth -= 1
+            return
+        }
+    }
+
+    private mutating func enter() throws(Rejection) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw Rejection(.malformed, "not valid JSON here: nested deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseKnownValue(_ field: KnownField) throws(Rejection) -> RawField {
+        switch peek() {
+        case UInt8(ascii: "\""):
+            return .text(try parseString())
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .absent
+        case UInt8(ascii: "["):
+            guard field == .lines else {
+                try skipValue()
+                return .wrongType("an array")
+            }
+            var lines: [RawLine] = []
+            try parseArray { parser throws(Rejection) in lines.append(try parser.parseLine()) }
+            return .lines(lines)
+        default:
+            return try parseScalarOrSkip()
+        }
+    }
+
+    private mutating func parseLine() throws(Rejection) -> RawLine {
+        var line = RawLine()
+        guard peek() == UInt8(ascii: "{") else {
+            try skipValue()
+            line.problem = "each line must be an object {\"sku\": …, \"qty\": …, \"unit_price\": …}"
+            return line
+        }
+        try parseObject { parser, key throws(Rejection) in
+            if "sku".utf8.elementsEqual(key) {
+                line.sku = try parser.parseKnownValue(.orderID)
+            } else if "qty".utf8.elementsEqual(key) {
+                line.quantity = try parser.parseKnownValue(.amount)
+            } else if "unit_price".utf8.elementsEqual(key) {
+                line.unitPrice = try parser.parseKnownValue(.amount)
+            } else {
+                try parser.skipValue()
+            }
+        }
+        return line
+    }
+
+    /// Numbers, booleans and objects (the last two are never a known field's type).
+    private mutating func parseScalarOrSkip() throws(Rejection) -> RawField {
+        switch peek() {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .wrongType("a boolean")
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .wrongType("a boolean")
+        case UInt8(ascii: "{"):
+            try skipValue()
+            return .wrongType("an object")
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            return try parseNumber()
+        default:
+            throw error("a JSON value")
+        }
+    }
+
+    private mutating func skipValue() throws(Rejection) {
+        switch peek() {
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "{"): try parseObject { parser, _ throws(Rejection) in try parser.skipValue() }
+        case UInt8(ascii: "["): try parseArray { parser throws(Rejection) in try parser.skipValue() }
+        default: _ = try parseScalarOrSkip()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Rejection) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count,
+            UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)])
+                .elementsEqual(UnsafeRawBufferPointer(start: word.utf8Start, count: count))
+        else { throw error("a JSON value") }
+        index += count
+    }
+
+    private mutating func parseNumber() throws(Rejection) -> RawField {
+        let negative = peek() == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var magnitude: UInt64 = 0
+        var overflow = false
+        guard let first = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw error("a digit") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                overflow = overflow || overflow1 || overflow2
+                magnitude = sum
+                index += 1
+            }
+        }
+        var integral = true
+        if peek() == UInt8(ascii: ".") {
+            integral = false
+            index += 1
+            try digits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            integral = false
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            try digits()
+        }
+        guard integral else { return .wrongType("a number with a fraction or exponent") }
+        let limit = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+        guard !overflow, magnitude <= limit else { return .wrongType("an integer out of range") }
+        return .integer(negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude))
+    }
+
+    private mutating func digits() throws(Rejection) {
+        guard let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw error("a digit") }
+        while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+    }
+
+    // MARK: - Strings
+
+    /// Parses a string at `index` (which is `"`), unescaping it into the arena.
+    private mutating func parseString() throws(Rejection) -> UnsafeRawBufferPointer {
+        index += 1
+        let start = arenaUsed
+        while true {
+            guard let byte = peek() else { throw error("'\"' closing the string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return UnsafeRawBufferPointer(start: arena + start, count: arenaUsed - start)
+            case UInt8(ascii: "\\"):
+                index += 1
+                try parseEscape()
+            case 0..<0x20:
+                throw Rejection(.malformed, "not valid JSON: a raw control character in a string at column \(index + 1)")
+            case 0x80...:
+                let length = try utf8SequenceLength()
+                for offset in 0..<length { emit(bytes[index + offset]) }
+                index += length
+            default:
+                emit(byte)
+                index += 1
+            }
+        }
+    }
+
+    // Safe: the arena holds at least the line's bytes, and an unescaped string is never longer than its escaped form.
+    private mutating func emit(_ byte: UInt8) {
+        arena.storeBytes(of: byte, toByteOffset: arenaUsed, as: UInt8.self)
+        arenaUsed += 1
+    }
+
+    private mutating func parseEscape() throws(Rejection) {
+        guard let byte = peek() else { throw error("an escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): emit(byte)
+        case UInt8(ascii: "b"): emit(0x08)
+        case UInt8(ascii: "f"): emit(0x0C)
+        case UInt8(ascii: "n"): emit(0x0A)
+        case UInt8(ascii: "r"): emit(0x0D)
+        case UInt8(ascii: "t"): emit(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw Rejection(.malformed, "not valid JSON: an unpaired surrogate \\u escape at column \(index + 1)")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw Rejection(.malformed, "not valid JSON: an unpaired surrogate \\u escape at column \(index + 1)")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw Rejection(.malformed, "not valid JSON: an unpaired surrogate \\u escape at column \(index + 1)")
+            }
+            for unit in UTF8.encode(Unicode.Scalar(scalar)!)! { emit(unit) }
+        default:
+            index -= 1
+            throw error("a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+        }
+    }
+
+    private mutating func hex4() throws(Rejection) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw error("four hex digits") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("four hex digits")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`, or a `malformed` rejection.
+    private func utf8SequenceLength() throws(Rejection) -> Int {
+        let lead = bytes[index]
+        let invalid = Rejection(.malformed, "not valid UTF-8 at column \(index + 1)")
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw invalid
+        }
+        guard index + length <= bytes.count else { throw invalid }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            let range = offset == 1 ? lower...upper : 0x80...0xBF
+            guard range.contains(byte) else { throw invalid }
+        }
+        return length
+    }
+}
+
+extension String {
+    /// `0xNN` for a byte that is not printable.
+    init(format byte: UInt8) {
+        let digits = String(byte, radix: 16, uppercase: true)
+        self = "byte 0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+}

@@ -1,0 +1,125 @@
+internal import LMDB
+internal import LedgerDomain
+
+/// Binary layouts of the read model rows (store format 1), little-endian:
+/// - customer: orders, open orders, cancelled (`Int64` each), then currency entries;
+/// - sku: units ordered, units cancelled (`Int64` each), then currency entries;
+/// - currency entries: count `UInt16`, then per currency: code `UInt32`, amount `Int64`;
+/// - revenue: orders placed, orders cancelled, gross, captured, refunded (`Int64` each);
+/// - status counts: one `Int64` per status, in `OrderStatus` order.
+enum ReadModelCodec {
+    static func size(of row: CustomerTotals) -> Int { 24 + size(of: row.net) }
+
+    static func encode(_ row: CustomerTotals, into buffer: UnsafeMutableRawBufferPointer) {
+        var writer = ByteWriter(buffer)
+        writer.write(row.orders)
+        writer.write(row.openOrders)
+        writer.write(row.cancelled)
+        write(row.net, to: &writer)
+    }
+
+    static func encode(_ row: CustomerTotals) -> [UInt8] { bytes(size(of: row)) { encode(row, into: $0) } }
+
+    static func customer(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> CustomerTotals {
+        var reader = ByteReader(bytes, what: "a customer row")
+        var row = CustomerTotals()
+        row.orders = try reader.read()
+        row.openOrders = try reader.read()
+        row.cancelled = try reader.read()
+        row.net = try amounts(&reader)
+        return row
+    }
+
+    static func size(of row: SKUTotals) -> Int { 16 + size(of: row.revenue) }
+
+    static func encode(_ row: SKUTotals, into buffer: UnsafeMutableRawBufferPointer) {
+        var writer = ByteWriter(buffer)
+        writer.write(row.unitsOrdered)
+        writer.write(row.unitsCancelled)
+        write(row.revenue, to: &writer)
+    }
+
+    static func encode(_ row: SKUTotals) -> [UInt8] { bytes(size(of: row)) { encode(row, into: $0) } }
+
+    static func sku(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> SKUTotals {
+        var reader = ByteReader(bytes, what: "a sku row")
+        var row = SKUTotals()
+        row.unitsOrdered = try reader.read()
+        row.unitsCancelled = try reader.read()
+        row.revenue = try amounts(&reader)
+        return row
+    }
+
+    static func encode(_ row: RevenueTotals) -> [UInt8] {
+        integers([row.ordersPlaced, row.ordersCancelled, row.gross, row.captured, row.refunded])
+    }
+
+    static func revenue(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> RevenueTotals {
+        var reader = ByteReader(bytes, what: "a revenue row")
+        var row = RevenueTotals()
+        row.ordersPlaced = try reader.read()
+        row.ordersCancelled = try reader.read()
+        row.gross = try reader.read()
+        row.captured = try reader.read()
+        row.refunded = try reader.read()
+        return row
+    }
+
+    static func encode(_ counts: StatusCounts) -> [UInt8] { integers(counts.counts) }
+
+    static func statusCounts(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> StatusCounts {
+        var reader = ByteReader(bytes, what: "the status counts")
+        var counts = StatusCounts()
+        for status in OrderStatus.allCases { counts[status] = try reader.read() }
+        return counts
+    }
+
+    /// The key of a revenue row: the day (big-endian `UInt32`), then the currency's three letters,
+    /// so that LMDB's byte order is date order, then currency order.
+    static func key(_ key: RevenueKey) -> [UInt8] {
+        let day = UInt32(truncatingIfNeeded: key.day).bigEndian
+        let letters = withUnsafeBytes(of: key.currency.packed.littleEndian) { Array($0.prefix(3)) }
+        return withUnsafeBytes(of: day) { Array($0) } + letters
+    }
+
+    static func revenueKey(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> RevenueKey {
+        guard bytes.count == 7, let currency = Currency(bytes: UnsafeRawBufferPointer(rebasing: bytes[4...])) else {
+            throw StoreError.corrupt("a revenue key is malformed")
+        }
+        return RevenueKey(day: Int64(BigEndianKey32.decode(bytes)), currency: currency)
+    }
+
+    private static func integers(_ values: [Int64]) -> [UInt8] {
+        bytes(values.count * 8) { buffer in
+            var writer = ByteWriter(buffer)
+            for value in values { writer.write(value) }
+        }
+    }
+
+    private static func bytes(_ count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
+        // Safe: the whole capacity is zeroed before `fill` writes into it.
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+    }
+
+    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * 12 }
+
+    private static func write(_ amounts: CurrencyAmounts, to writer: inout ByteWriter) {
+        let entries = amounts.entries
+        writer.write(UInt16(entries.count))
+        for entry in entries {
+            writer.write(entry.currency.packed)
+            writer.write(entry.amount)
+        }
+    }
+
+    private static func amounts(_ reader: inout ByteReader) throws(StoreError) -> CurrencyAmounts {
+        let count = Int(try reader.read(UInt16.self))
+        var entries: [(currency: Currency, amount: Int64)] = []
+        for _ in 0..<count { entries.append((Currency(packed: try reader.read()), try reader.read())) }
+        return CurrencyAmounts(entries)
+    }
+}

@@ -1,0 +1,243 @@
+internal import BatchFormats
+public import LedgerDomain
+public import LedgerServices
+import Synchronization
+
+/// Applies batch files to a store (SPEC §5): records in file order, each accepted command appended
+/// as an event in a durable write transaction that also updates the order, the read models, the
+/// batch's record (how far it got and the digest of exactly those bytes) and its rejections.
+///
+/// A file is read once: the bytes a committed batch covers are hashed to recognise it, the rest
+/// are parsed and hashed as they are applied. The store's lock (`StoreLock`) keeps one import or
+/// rebuild at a time; validation reads the current state inside each write transaction.
+public final class Importer: Sendable {
+    private let store: LedgerStore
+    private let service: any OrderDeciding
+    /// Numbers the writes to a `RejectsOutput`, unique across the files this importer imports, so
+    /// that only a retried chunk's write replaces an earlier one.
+    private let rejectsWrites = Atomic<Int>(0)
+
+    public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
+        self.store = store
+        self.service = service
+    }
+
+    /// Imports one file. `file` is the path as given (`-`: standard input). The rejections of
+    /// each chunk go to `rejects` before the chunk commits; a resumed import first writes those
+    /// its earlier runs committed, and a file already imported writes its rejections again. A
+    /// bad file gives a summary with `fileError`; a store failure throws, and so does a stop asked for
+    /// by `options.shouldStop` (`ImportInterrupted`, checked between batches of up to 2,048 records).
+    public func importFile(
+        _ file: String,
+        options: ImportOptions = ImportOptions(),
+        rejects: (any RejectsOutput)? = nil,
+        progress: (ImportTick) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        var summary = ImportSummary(file: file)
+        let batch: BatchFile
+        let reader: any BatchReader
+        do {
+            batch = try BatchFile(path: file)
+            guard let format = options.format ?? RecordFormat(fileName: file) else {
+                throw BatchFileError(
+                    "cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl"
+                )
+            }
+            reader =
+                switch format {
+                case .csv: try CSVReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
+                case .jsonl: try JSONLinesReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
+                }
+        } catch let error as BatchFileError {
+            summary.fileError = error.message
+            return summary
+        }
+        let origin = (position: reader.position, hash: reader.consumedBatchHash().hash)
+        // An import that had to wait and then finds the file imported learns it from the import it
+        // waited for, which reported the records and their rejections.
+        var importedByOther = false
+        let lock: StoreLock
+        if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
+            lock = free
+        } else {
+            let before = try? match(batch, format: reader.format)
+            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.waitNotice)
+            if case .imported = before {} else { importedByOther = true }
+        }
+        defer { withExtendedLifetime(lock) {} }
+        do {
+            try LegacyImports.adopt(batch, format: reader.format, origin: origin.position, in: store)
+        } catch let error as BatchFileError {
+            summary.fileError = error.message
+            return summary
+        }
+        while true {
+            let found: BatchMatch
+            do {
+                found = try match(batch, format: reader.format)
+            } catch let error as BatchFileError {
+                summary.fileError = error.message
+                return summary
+            }
+            var state: StoredBatch
+            var number: UInt64?
+            var hash: BatchHash
+            switch found {
+            case .imported(let number, let imported):
+                summary.records = imported.chainRecords
+                summary.alreadyImported = true
+                if !importedByOther, let rejects {
+                    let stored = try store.read { ledger in
+                        try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) }
+                    }
+                    try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+                }
+                return summary
+            case .extendsCutLine(let earlier):
+                summary.fileError =
+                    "the file extends an imported batch whose last line (line \(earlier.next.line)) had no line end, "
+                    + "so that line may have been read cut short; nothing was imported (orders rejects lists that batch's rejections)"
+                return summary
+            case .new:
+                state = StoredBatch(format: reader.format, start: origin.position, hash: origin.hash)
+                hash = origin.hash
+            case .continues(let earlierNumber, let earlier, let earlierHash):
+                state = StoredBatch(format: reader.format, start: earlier.next, hash: earlierHash)
+                state.parent = earlierNumber
+                state.chainRecords = earlier.chainRecords
+                hash = earlierHash
+                summary.continuedAfterLine = state.continuedAfterLine
+            case .resumes(let resumed, let stored, let storedHash):
+                state = stored
+                number = resumed
+                hash = storedHash
+                if stored.records > 0 { summary.resumedFromLine = stored.next.line }
+                summary.continuedAfterLine = stored.continuedAfterLine
+                if let rejects {
+                    let earlier = try store.read { try $0.rejections(batch: resumed) }
+                    try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+                }
+            }
+            guard
+                let outcome = try apply(
+                    batch, file: file, reader: reader, state: state, number: number, hash: hash, options: options,
+                    rejects: rejects, progress: progress)
+            else { continue }  // another importer moved this batch on: look the file up again
+            switch outcome {
+            case .failure(let error):
+                summary.fileError = error.message
+                if let committed = error.committed {
+                    summary.fileError! +=
+                        "; the records before line \(committed.next.line) were committed, and importing the complete file continues after them"
+                }
+                return summary
+            case .success(let final):
+                summary.records = final.batch.records
+                summary.rejected = final.batch.rejected
+                summary.duplicates = final.batch.duplicates
+                summary.rolledBack = final.rolledBack
+                if !final.rolledBack {  // SPEC §9: a rolled-back import applied nothing
+                    summary.accepted = final.batch.accepted
+                    summary.firstSeq = final.batch.firstSeq == 0 ? nil : final.batch.firstSeq
+                    summary.lastSeq = final.batch.lastSeq == 0 ? nil : final.batch.lastSeq
+                }
+                return summary
+            }
+        }
+    }
+
+    private func nextRejectsWrite() -> Int { rejectsWrites.add(1, ordering: .relaxed).newValue }
+
+    /// How the file relates to the store's batches.
+    private func match(_ batch: BatchFile, format: RecordFormat) throws -> BatchMatch {
+        let candidates = try store.read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
+        return try BatchMatch.find(batch, candidates: candidates)
+    }
+
+    /// Applies the batch's records after `state` in chunks. `nil` when another importer moved the
+    /// batch's record meanwhile; a file error after some chunks committed says how far they got.
+    private func apply(
+        _ batch: BatchFile, file: String, reader: any BatchReader, state initial: StoredBatch, number firstNumber: UInt64?,
+        hash: BatchHash, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
+    ) throws -> Result<ImportOutcome, CommittedFileError>? {
+        var state = initial
+        var number = firstNumber
+        var known = KnownIdentifiers()
+        let rows = ReadModelCache()
+        let decoder = CommandDecoder(format: reader.format)
+        var pipeline: RecordPipeline?
+        defer { pipeline?.stop() }
+        let position = state.next
+        do {
+            while !state.finished {
+                try Self.stopIfAsked(options, file, committed: state)
+                let run = ChunkRun(
+                    batch: batch, file: file, number: number, service: service, known: known, rows: rows, rejects: rejects,
+                    chunk: nextRejectsWrite())
+                let outcome: ChunkOutcome
+                if options.atomic {
+                    // One transaction for the whole file; a retry reads the file again from the start.
+                    outcome = try store.write { ledger in
+                        try reader.seek(to: position, hashed: hash)
+                        let whole = RecordPipeline(reader: reader, decoder: decoder)
+                        defer { whole.stop() }
+                        return try run.apply(ledger, from: state, atomic: true) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return try whole.next()
+                        }
+                    }
+                } else {
+                    if pipeline == nil {
+                        try reader.seek(to: position, hashed: hash)
+                        pipeline = RecordPipeline(
+                            reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
+                    }
+                    let parsed = try Self.takeChunk(from: pipeline!, records: max(1, options.chunkSize))
+                    outcome = try store.write { ledger in
+                        var batches = parsed.makeIterator()
+                        return try run.apply(ledger, from: state, atomic: false) {
+                            try Self.stopIfAsked(options, file, committed: state)
+                            return batches.next()
+                        }
+                    }
+                }
+                FaultInjection.reach(.afterCommit)
+                state = outcome.batch
+                number = outcome.number
+                known.merge(outcome.learned)
+                rows.committed(head: outcome.head)
+                progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
+            }
+        } catch let rollback as AtomicRollback {
+            try rejects?.write(rollback.rejected, chunk: nextRejectsWrite())
+            return .success(ImportOutcome(batch: rollback.progress, rolledBack: true))
+        } catch is ConcurrentImport {
+            return nil
+        } catch let error as BatchFileError {
+            return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
+        }
+        return .success(ImportOutcome(batch: state, rolledBack: false))
+    }
+
+    /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
+    /// store holds of this file.
+    private static func stopIfAsked(_ options: ImportOptions, _ file: String, committed: StoredBatch) throws {
+        guard options.shouldStop() else { return }
+        let anyCommitted = committed.records > 0 || committed.parent != 0
+        throw ImportInterrupted(file: file, committedLines: anyCommitted ? committed.next.line - 1 : 0)
+    }
+
+    /// Whole parsed batches adding up to at least `records` records, or up to the file's end.
+    private static func takeChunk(from pipeline: RecordPipeline, records: Int) throws -> [ParsedBatch] {
+        var chunk: [ParsedBatch] = []
+        var count = 0
+        while count < records, let batch = try pipeline.next() {
+            chunk.append(batch)
+            count += batch.records.count
+            if batch.isLast { break }
+        }
+        return chunk
+    }
+}
+
+extension Importer: BatchImporting {}

@@ -1,0 +1,16 @@
+internal import BatchFormats
+
+/// Consecutive parsed records, their raw bytes, and the position right after the last of them.
+struct ParsedBatch: Sendable {
+    let records: [ParsedRecord]
+    /// The raw text of the records, one after another (`ParsedRecord.rawRange` indexes it), read in
+    /// the same pass that parsed them.
+    let raw: [UInt8]
+    let end: BatchPosition
+    /// The hash of the file's bytes before `end`.
+    let hash: BatchHash
+    /// Whether those bytes end with a line end.
+    let endsWithLineEnd: Bool
+    /// `true` when the batch (as read) ends after these records.
+    let isLast: Bool
+}

@@ -1,0 +1,96 @@
+internal import BatchFormats
+import Foundation
+internal import LedgerDomain
+
+/// Reads and decodes a batch on a thread of its own, a few batches ahead of the writer, so that
+/// parsing (one core) overlaps with applying records in LMDB (the other core).
+///
+/// The reader belongs to the pipeline's thread until `stop()` returns; only then may the caller
+/// seek it and start a new pipeline.
+final class RecordPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [ParsedBatch] = []
+    private var failure: (any Error)?
+    private var producing = true
+    private var stopping = false
+    private let depth: Int
+
+    /// Starts reading at the reader's current position.
+    init(reader: any BatchReader, decoder: CommandDecoder, batchSize: Int = 2_048, depth: Int = 24) {
+        self.depth = depth
+        // The reader is handed to the thread: the caller does not touch it until `stop()` returns.
+        nonisolated(unsafe) let lent = reader
+        let thread = Thread { [self] in produce(reader: lent, decoder: decoder, batchSize: batchSize) }
+        thread.name = "orders-reader"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// The next batch, waiting for it if needed; `nil` once the last batch was taken.
+    func next() throws -> ParsedBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.isEmpty, producing, failure == nil { condition.wait() }
+        if let failure { throw failure }
+        guard !ready.isEmpty else { return nil }
+        let batch = ready.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// Stops the reading thread and waits until it no longer touches the reader.
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while producing { condition.wait() }
+        condition.unlock()
+    }
+
+    private func produce(reader: any BatchReader, decoder: CommandDecoder, batchSize: Int) {
+        defer {
+            condition.lock()
+            producing = false
+            condition.broadcast()
+            condition.unlock()
+        }
+        do {
+            var isLast = false
+            while !isLast {
+                var records: [ParsedRecord] = []
+                records.reserveCapacity(batchSize)
+                var raw: [UInt8] = []
+                raw.reserveCapacity(batchSize * 128)
+                while records.count < batchSize {
+                    guard let record = try reader.next() else {
+                        isLast = true
+                        break
+                    }
+                    let rawStart = raw.count
+                    raw.append(contentsOf: record.raw)
+                    records.append(
+                        ParsedRecord(
+                            line: record.line, rawRange: rawStart..<raw.count, outcome: record.content.flatMap(decoder.decode)))
+                }
+                let (hash, endsWithLineEnd) = reader.consumedBatchHash()
+                let batch = ParsedBatch(
+                    records: records, raw: raw, end: reader.position, hash: hash, endsWithLineEnd: endsWithLineEnd,
+                    isLast: isLast)
+                condition.lock()
+                while ready.count >= depth, !stopping { condition.wait() }
+                let stopped = stopping
+                if !stopped {
+                    ready.append(batch)
+                    condition.broadcast()
+                }
+                condition.unlock()
+                if stopped { return }
+            }
+        } catch {
+            condition.lock()
+            failure = error
+            condition.unlock()
+        }
+    }
+}

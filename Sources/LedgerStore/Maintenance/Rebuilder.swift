@@ -1,0 +1,83 @@
+import Foundation
+internal import LMDB
+internal import LedgerDomain
+public import LedgerServices
+
+/// Recomputes read models from the log (SPEC §7).
+///
+/// It replays the log and rewrites the chosen read models inside one write transaction: the
+/// databases are cleared and refilled in key order with `MDB_APPEND`, so the new B-trees are
+/// built from fresh copy-on-write pages while every reader keeps seeing the old ones; the commit
+/// switches to the new ones atomically, and an interrupted rebuild leaves the old ones in place.
+/// Holding the writer lock keeps the log still meanwhile (imports wait for it).
+public struct Rebuilder {
+    private let store: LedgerStore
+    private let core: ReplayCore
+
+    public init(store: LedgerStore) {
+        self.store = store
+        core = ReplayCore(store: store)
+    }
+
+    /// Rewrites `projections` from the log in one transaction. `shouldStop` is asked while the log
+    /// is replayed and before the writing starts; `true` abandons the transaction and throws
+    /// `ReplayInterrupted`, leaving every read model as it was.
+    public func rebuild(
+        _ projections: Set<ReadModelName> = Set(ReadModelName.allCases), progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws -> RebuildSummary {
+        let started = Date()
+        let events = try store.write { ledger in
+            let replayed = try core.replay(
+                in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
+            guard replayed.problems.isEmpty else {
+                throw StoreError.corrupt(
+                    "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
+            }
+            if shouldStop() { throw ReplayInterrupted() }
+            try write(replayed, projections, ledger)
+            FaultInjection.reach(.rebuildBeforeCommit)
+            return replayed.eventCount
+        }
+        FaultInjection.reach(.rebuildAfterCommit)
+        let order = ReadModelName.allCases.filter(projections.contains)
+        return RebuildSummary(projections: order, events: events, seconds: Date().timeIntervalSince(started))
+    }
+
+    private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws {
+        if projections.contains(.orders) {
+            try ledger.clear(\.orders)
+            for (index, state) in replayed.orders.enumerated() {
+                let order = StoredOrder(number: OrderNumber(UInt32(index)), state: state, lastSeq: replayed.lastSeqs[index])
+                try ledger.putOrder(order, flags: .append)
+            }
+            try ledger.clear(\.customerOrders)
+            for key in replayed.customerOrderKeys { try ledger.append(\.customerOrders, BigEndianKey64(key), [UInt8]()) }
+        }
+        let models = replayed.readModels
+        if projections.contains(.customers) {
+            try ledger.clear(\.customers)
+            for (index, row) in models.customers.enumerated() {
+                try ledger.append(\.customers, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
+                    ReadModelCodec.encode(row, into: $0)
+                }
+            }
+        }
+        if projections.contains(.revenue) {
+            try ledger.clear(\.revenue)
+            for (key, row) in models.revenue.sorted(by: { $0.key < $1.key }) {
+                try ledger.append(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
+            }
+        }
+        if projections.contains(.skus) {
+            try ledger.clear(\.skus)
+            for (index, row) in models.skus.enumerated() {
+                try ledger.append(\.skus, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
+                    ReadModelCodec.encode(row, into: $0)
+                }
+            }
+        }
+        if projections.contains(.stats) { try ledger.putStatusCounts(models.statusCounts) }
+        for name in projections { try ledger.putCheckpoint(name, replayed.headSeq) }
+    }
+}

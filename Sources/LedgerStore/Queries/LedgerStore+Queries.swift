@@ -1,0 +1,135 @@
+internal import LMDB
+public import LedgerDomain
+public import LedgerServices
+
+/// The read-side queries of SPEC §6. Each runs in one read snapshot, so it never sees half a
+/// commit, and none writes.
+extension LedgerStore {
+    /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0: all).
+    public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
+        try read { ledger in
+            var names = NameLookup(ledger)
+            let limit = filter.limit == 0 ? Int.max : filter.limit
+            var rows: [OrderSummary] = []
+            func keep(_ id: String, _ number: OrderNumber) throws {
+                guard let order = try ledger.order(number) else {
+                    throw StoreError.corrupt("order \(id) has no state")
+                }
+                if let status = filter.status, order.state.status != status { return }
+                rows.append(OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state))
+            }
+            if let customerID = filter.customer {
+                guard let customer = try ledger.customerNumber(customerID) else { return [] }
+                let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
+                let orders = try ledger.scan(\.customerOrders, from: first) { entries in
+                    var orders: [(String, OrderNumber)] = []
+                    for entry in entries {
+                        let key = BigEndianKey64.decode(entry.key)
+                        guard key >> 32 == UInt64(customer.rawValue) else { break }
+                        let number = OrderNumber(UInt32(truncatingIfNeeded: key))
+                        orders.append((try names.order(number), number))
+                    }
+                    return orders
+                }
+                for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
+                    if rows.count == limit { break }
+                    try keep(id, number)
+                }
+                return rows
+            }
+            try ledger.scan(\.orderIDs) { entries in
+                for entry in entries {
+                    if rows.count == limit { break }
+                    let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
+                    try keep(String(decoding: entry.key, as: UTF8.self), number)
+                }
+            }
+            return rows
+        }
+    }
+
+    /// `orders show`: the order with its lines and history, or `nil` when there is no such order.
+    public func order(_ id: String) throws -> OrderDetail? {
+        guard let orderID = OrderID(id) else { return nil }
+        return try read { ledger in
+            guard let order = try ledger.order(orderID) else { return nil }
+            var names = NameLookup(ledger)
+            let stream = try ledger.stream(of: order)
+            let history = stream.map { HistoryEntry(seq: $0.seq, event: $0.event) }
+            let lines = try (stream.first?.event.lines ?? []).map { line in
+                LineItem(sku: try names.sku(line.sku), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
+            }
+            let summary = OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state)
+            return OrderDetail(summary: summary, lines: lines, history: history)
+        }
+    }
+
+    /// `orders customers`: every customer with a placed order, sorted by customer id.
+    public func customers() throws -> [CustomerSummary] {
+        try read { ledger in
+            try ledger.scan(\.customerIDs) { entries in
+                try entries.map { entry in
+                    let number = CustomerNumber(try LedgerTransaction.denseNumber(entry.value))
+                    let id = String(decoding: entry.key, as: UTF8.self)
+                    guard let totals = try ledger.customerRow(number) else {
+                        throw StoreError.corrupt("customer \(id) has no row")
+                    }
+                    return CustomerSummary(customerID: id, totals: totals)
+                }
+            }
+        }
+    }
+
+    /// `orders revenue`: one row per (date, currency) with a money event, dates inclusive.
+    public func revenue(from: CalendarDate? = nil, to: CalendarDate? = nil) throws -> [RevenueRow] {
+        let first = from?.daysSinceEpoch ?? 0
+        let last = to?.daysSinceEpoch ?? Int64(UInt32.max)
+        guard first <= last else { return [] }
+        return try read { ledger in
+            try ledger.scan(\.revenue, from: BigEndianKey32(UInt32(first))) { entries in
+                var rows: [RevenueRow] = []
+                for entry in entries {
+                    let key = try ReadModelCodec.revenueKey(entry.key)
+                    if key.day > last { break }
+                    rows.append(RevenueRow(key: key, totals: try ReadModelCodec.revenue(entry.value)))
+                }
+                return rows
+            }
+        }
+    }
+
+    /// `orders skus`: every sku, sorted by sku; with `top`, the `top` skus with the most units
+    /// ordered and not cancelled (ties by sku; 0: all).
+    public func skus(top: Int? = nil) throws -> [SKUSummary] {
+        let rows: [SKUSummary] = try read { ledger in
+            try ledger.scan(\.skuIDs) { entries in
+                try entries.map { entry in
+                    let number = SKUNumber(try LedgerTransaction.denseNumber(entry.value))
+                    let id = String(decoding: entry.key, as: UTF8.self)
+                    guard let totals = try ledger.skuRow(number) else { throw StoreError.corrupt("sku \(id) has no row") }
+                    return SKUSummary(sku: id, totals: totals)
+                }
+            }
+        }
+        guard let top else { return rows }
+        let ranked = rows.enumerated().sorted { lhs, rhs in
+            lhs.element.totals.netUnits != rhs.element.totals.netUnits
+                ? lhs.element.totals.netUnits > rhs.element.totals.netUnits : lhs.offset < rhs.offset
+        }.map(\.element)
+        return top == 0 ? ranked : Array(ranked.prefix(top))
+    }
+
+    /// `orders stats`.
+    public func statistics() throws -> LedgerStatistics {
+        try read { ledger in
+            var checkpoints: [String: UInt64] = [:]
+            for name in ReadModelName.allCases { checkpoints[name.rawValue] = try ledger.checkpoint(name) }
+            return LedgerStatistics(
+                events: try ledger.count(\.log), orders: try ledger.count(\.orderNames),
+                customers: try ledger.count(\.customerNames), skus: try ledger.count(\.skuNames),
+                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints)
+        }
+    }
+}
+
+extension LedgerStore: LedgerQuerying {}

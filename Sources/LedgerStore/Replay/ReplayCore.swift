@@ -1,0 +1,181 @@
+import Foundation
+internal import LMDB
+internal import LedgerDomain
+internal import LedgerServices
+
+/// Replays the log: a cursor pass in seq order, events read in place from the memory map and
+/// folded with the same `OrderService.evolve` and `ReadModelFold` as the importer, into arrays
+/// indexed by dense numbers. It also checks the log's invariants as it goes.
+///
+/// Several threads share the work: the log is cut into consecutive ranges of seqs, each thread
+/// folds one in its own read transaction, and the parts are joined in log order (`ReplayJoin`).
+/// Ranges end at the head seq of the caller's snapshot: the log only grows, so every thread sees
+/// the same events.
+public struct ReplayCore {
+    private let store: LedgerStore
+    private let threads: Int
+
+    /// `threads`: how many threads fold (by default one per core, up to four).
+    public init(store: LedgerStore, threads: Int = ReplayCore.defaultThreads) {
+        self.store = store
+        self.threads = max(1, threads)
+    }
+
+    /// One thread per core, up to four.
+    public static var defaultThreads: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// How many events ahead of the fold the cursor reads, so that the rows they touch are
+    /// prefetched by the time they are folded (a power of two).
+    static let lookahead = 32
+
+    /// How many events pass between two releases of the mapped pages read (a power of two).
+    static let releaseInterval = 1 << 17
+
+    /// Replays every event; `progress` gets the number of events replayed now and then.
+    /// `collectingNames`: also gather the ids the log names (verify compares them).
+    /// `shouldStop` is asked before each range and every 131,072 events of it; `true` ends the
+    /// replay with `ReplayInterrupted`.
+    public func replay(
+        collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws -> ReplayedLedger {
+        try store.read { ledger in
+            try replay(
+                in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress,
+                shouldStop: shouldStop)
+        }
+    }
+
+    /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
+    /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
+    /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
+    /// time of mapping them again).
+    func replay(
+        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> ReplayedLedger {
+        let head = try ledger.headSeq()
+        let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
+        let queue = RangeQueue(count: ranges.count)
+        // Every range gets room for all orders: a range places about its share of them, but an
+        // array that outgrows its room is copied whole, and room never touched costs no memory.
+        let expected = ReplaySizes(
+            orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
+            skus: try ledger.count(\.skuNames))
+        let region = releasingPages ? store.mappedRegion() : nil
+        let work = Work(
+            ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
+            shouldStop: shouldStop)
+        let workers = (1..<min(threads, ranges.count)).map { _ in
+            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
+            }
+        }
+        let first: ReplayShare
+        do {
+            first = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
+        } catch {
+            for worker in workers { _ = try? worker.wait() }
+            throw error
+        }
+        // Every thread ends before anything can throw: none may outlive the store it reads.
+        var rest = workers.map { worker in Result { try worker.wait() } }
+        var shares = [consume first]
+        while !rest.isEmpty { shares.append(try rest.removeFirst().get()) }
+        // Move every part to its place, so that the join owns its arrays alone.
+        var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
+        var readModels = InMemoryReadModels()
+        for index in shares.indices {
+            for (range, part) in shares[index].parts { parts[range] = part }
+            shares[index].parts = []
+            let rows = shares[index].readModels
+            shares[index].readModels = InMemoryReadModels()
+            if index == 0 { readModels = rows } else { readModels.merge(rows) }
+        }
+        shares = []
+        var join = ReplayJoin(readModels: readModels)
+        for range in parts.indices { join.append(parts[range].take()!, placedLines: ledger.placedLines(of:)) }
+        progress(Int(join.lastSeq))
+        return ReplayedLedger(join)
+    }
+
+    /// Ranges per thread: more than one, so that a thread slowed down takes fewer; few, because
+    /// each seam between ranges leaves events for the join to fold alone.
+    static let rangesPerThread = 2
+
+    /// What every thread of one replay shares.
+    private struct Work: Sendable {
+        let ranges: [ReplayRange]
+        let queue: RangeQueue
+        let expected: ReplaySizes
+        let collectingNames: Bool
+        let region: MappedRegion?
+        let shouldStop: @Sendable () -> Bool
+    }
+
+    /// Folds ranges taken from the queue, as `ledger` sees them, into one set of rows.
+    private static func fold(
+        _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, progress: (Int) -> Void
+    ) throws -> ReplayShare {
+        var share = ReplayShare()
+        var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
+        var replayed = 0
+        while let index = work.queue.take() {
+            if work.shouldStop() { throw ReplayInterrupted() }
+            let (part, folded) = try scan(
+                work.ranges[index], ReplayRun(collectingNames: work.collectingNames, expected: work.expected, rows: consume rows),
+                ledger, store, releasing: work.region, shouldStop: work.shouldStop
+            ) { progress(replayed + $0) }
+            replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
+            rows = folded
+            share.parts.append((index, part))
+        }
+        share.readModels = rows.finished()
+        return share
+    }
+
+    /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:
+    /// without that, a rebuild's resident memory would hold most of the data file (the log's
+    /// pages, and the pages the kernel maps around them).
+    private static func scan(
+        _ range: ReplayRange, _ run: consuming ReplayRun, _ ledger: LedgerTransaction, _ store: LedgerStore,
+        releasing region: MappedRegion?, shouldStop: () -> Bool, progress: (Int) -> Void
+    ) throws -> (part: ReplayedPart, rows: ReplayRows) {
+        var run = consume run
+        return try ledger.withCursor(\.log) { cursor in
+            // A ring of the next `lookahead` entries: each is prepared when read and folded when it
+            // leaves the ring.
+            // Safe: the ring holds entries borrowed from this cursor's transaction and is folded before it ends.
+            let none = UnsafeRawBufferPointer(start: nil, count: 0)
+            var ahead = [Cursor.Entry](repeating: (none, none), count: lookahead)
+            var first = 0
+            var count = 0
+            var next = try cursor.seek(atLeast: BigEndianKey64(range.seqs.lowerBound))
+            while count < lookahead, let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
+                ahead[count] = entry
+                run.prepare(entry.value)
+                count += 1
+                next = try cursor.next()
+            }
+            var replayed = 0
+            while count > 0 {
+                let current = ahead[first]
+                if let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
+                    ahead[first] = entry
+                    run.prepare(entry.value)
+                    next = try cursor.next()
+                } else {
+                    count -= 1
+                }
+                first = (first + 1) & (lookahead - 1)
+                run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
+                replayed += 1
+                if replayed & (releaseInterval - 1) == 0 {
+                    if shouldStop() { throw ReplayInterrupted() }
+                    region?.releasePages()
+                    if replayed & 0xFFFFF == 0 { progress(replayed) }
+                }
+            }
+            return run.finish()
+        }
+    }
+}

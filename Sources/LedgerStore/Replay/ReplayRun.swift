@@ -1,0 +1,157 @@
+internal import LedgerDomain
+
+/// The replay of one range of the log, in progress.
+///
+/// The hot path allocates nothing per event: events are read in place (`EncodedEvent`), order
+/// states and rows sit in arrays by dense number, and a `cancelled` reads the lines it needs from
+/// its order's `placed` event, still in the memory map (it stays valid while the transaction does).
+/// Events of orders placed before the range are deferred to the join (`ReplayJoin`).
+struct ReplayRun {
+    private let service = OrderService()
+    private let collectingNames: Bool
+    private var part = ReplayedPart()
+    private var rows: ReplayRows
+    /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
+    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the run.
+    private var placedEvents: [UnsafeRawPointer] = []
+
+    /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
+    /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
+    /// ranges into the same rows).
+    init(collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows) {
+        self.collectingNames = collectingNames
+        self.rows = rows
+        part.orders.reserveCapacity(expected.orders)
+        part.lastSeqs.reserveCapacity(expected.orders)
+        placedEvents.reserveCapacity(expected.orders)
+    }
+
+    /// The position of order `number` among the orders placed in this range, if it was.
+    private func position(of number: OrderNumber) -> Int? {
+        guard let first = part.firstOrder, number.index >= first, number.index - first < part.orders.count else { return nil }
+        return number.index - first
+    }
+
+    /// Starts loading the rows that folding `bytes` (an event a few places ahead) will touch.
+    /// It only reads: what it cannot make sense of, the fold will report.
+    mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
+        guard let peek = EncodedEvent.Peek(bytes) else { return }
+        if peek.kind == .placed {
+            rows.prefetchCustomer(peek.customer)
+            for sku in peek.skus { rows.prefetchSKU(sku) }
+        } else if let position = position(of: peek.order) {
+            rows.prefetchCustomer(part.orders[position].customer)
+            if peek.kind == .cancelled {
+                for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
+            }
+        }
+    }
+
+    /// Folds the event at `seq`, whose bytes are `bytes`.
+    mutating func fold(seq: UInt64, bytes: UnsafeRawBufferPointer) {
+        if let last = part.lastSeq, seq != last + 1 { problem("the log jumps from seq \(last) to \(seq)") }
+        if part.firstSeq == nil { part.firstSeq = seq }
+        part.lastSeq = seq
+        let event: EncodedEvent
+        do {
+            event = try EncodedEvent(bytes)
+        } catch .corrupt(let detail) {
+            return problem("seq \(seq) does not decode: \(detail)")
+        } catch {
+            return problem("seq \(seq) does not decode")
+        }
+        if event.kind == .placed {
+            place(event, seq: seq)
+        } else {
+            advance(event, seq: seq)
+        }
+    }
+
+    /// What the range gave, and the rows.
+    consuming func finish() -> (part: ReplayedPart, rows: ReplayRows) {
+        (part, rows)
+    }
+
+    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
+        let number = event.order.index
+        if part.firstOrder == nil {
+            part.firstOrder = number
+            part.firstOrderSeq = seq
+        }
+        let expected = part.firstOrder! + part.orders.count
+        guard number == expected else { return problem("seq \(seq) places order number \(number), expected \(expected)") }
+        guard event.version == 1, event.previousSeq == 0 else {
+            return problem("seq \(seq) places an order at version \(event.version)")
+        }
+        if event.namesNewCustomer {
+            if part.firstCustomer == nil {
+                part.firstCustomer = event.customer.index
+                part.firstCustomerSeq = seq
+            }
+            let expected = part.firstCustomer! + part.customersNamed
+            if event.customer.index != expected {
+                problem("seq \(seq) names customer number \(event.customer.index), expected \(expected)")
+            }
+            part.customersNamed += 1
+        }
+        if collectingNames { collectNames(of: event) }
+        let after = service.evolve(nil, event)
+        part.orders.append(after)
+        part.lastSeqs.append(seq)
+        placedEvents.append(event.start)
+        ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
+    }
+
+    private mutating func advance(_ event: EncodedEvent, seq: UInt64) {
+        let number = event.order.index
+        if part.firstOrder.map({ number < $0 }) ?? true {
+            return deferToJoin(event, seq: seq)
+        }
+        guard let position = position(of: event.order) else {
+            return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
+        }
+        let before = part.orders[position]
+        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.lastSeqs[position]) {
+            problem(broken)
+        }
+        let after = service.evolve(before, event)
+        part.orders[position] = after
+        part.lastSeqs[position] = seq
+        let lines = placedLines(at: position, count: event.kind == .cancelled ? Int(before.lineCount) : 0)
+        ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
+    }
+
+    /// What is wrong with `event` following its order's state `before` and latest seq, if anything.
+    static func streamBreak(_ event: EncodedEvent, seq: UInt64, before: OrderState, lastSeq: UInt64) -> String? {
+        if event.version != before.version + 1 {
+            return "seq \(seq): order number \(event.order.index) jumps from version \(before.version) to \(event.version)"
+        }
+        if event.previousSeq != lastSeq {
+            return "seq \(seq): order number \(event.order.index)'s stream points back to \(event.previousSeq), not \(lastSeq)"
+        }
+        return nil
+    }
+
+    /// Keeps an event of an order placed before this range for the join.
+    private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
+        let bytes = event.bytes
+        part.deferred.append((seq, part.deferredBytes.count, bytes.count))
+        part.deferredBytes.append(contentsOf: bytes)
+    }
+
+    /// The first `count` lines of the `placed` event of the order at `position`.
+    private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
+        EncodedEvent.lines(ofPlacedEventAt: placedEvents[position], count: count)
+    }
+
+    private mutating func collectNames(of event: EncodedEvent) {
+        guard let names = try? event.names() else { return }  // checked when `event` was made
+        part.orderIDs.append(names.order ?? "")
+        if let customer = names.customer { part.customerIDs.append(customer) }
+        part.skuIDs.append(contentsOf: names.skus)
+    }
+
+    private mutating func problem(_ text: String) {
+        if part.problems.count < 1_000 { part.problems.append(text) }
+    }
+}

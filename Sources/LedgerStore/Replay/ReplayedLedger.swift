@@ -1,0 +1,48 @@
+public import LedgerDomain
+
+/// Everything a replay of the log derives, in memory, indexed by dense numbers.
+public struct ReplayedLedger: Sendable {
+    /// Order states by order number.
+    public let orders: Segmented<OrderState>
+    /// The seq of each order's latest event, by order number.
+    public let lastSeqs: Segmented<UInt64>
+    /// The customers, revenue, skus and status read models.
+    public let readModels: InMemoryReadModels
+    /// The seq of the last event replayed (0 for an empty log).
+    public let headSeq: UInt64
+    /// Ids named by the log, by dense number (gathered only when asked for).
+    public let orderIDs: [String]
+    public let customerIDs: [String]
+    public let skuIDs: [String]
+    /// Breaks of the log's own invariants found while replaying (empty when it is sound).
+    public let problems: [String]
+
+    init(_ join: ReplayJoin) {
+        orders = Segmented(join.orders)
+        lastSeqs = Segmented(join.lastSeqs)
+        readModels = join.readModels
+        headSeq = join.lastSeq
+        orderIDs = join.orderIDs
+        customerIDs = join.customerIDs
+        skuIDs = join.skuIDs
+        problems = join.problems
+    }
+
+    public var eventCount: Int { Int(headSeq) }
+
+    /// The keys of the customer→orders index, ascending: every order under its customer, grouped
+    /// by a counting sort (order numbers already ascend within each customer).
+    var customerOrderKeys: [UInt64] {
+        let customers = (orders.lazy.map(\.customer.index).max() ?? -1) + 1
+        var next = [Int](repeating: 0, count: customers + 1)
+        for order in orders { next[order.customer.index + 1] += 1 }
+        for customer in 0..<customers { next[customer + 1] += next[customer] }
+        var keys = [UInt64](repeating: 0, count: orders.count)
+        for (number, order) in orders.enumerated() {
+            keys[next[order.customer.index]] =
+                LedgerTransaction.customerOrderKey(order.customer, OrderNumber(UInt32(number))).value
+            next[order.customer.index] += 1
+        }
+        return keys
+    }
+}

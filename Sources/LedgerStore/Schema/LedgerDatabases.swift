@@ -1,0 +1,80 @@
+internal import LMDB
+
+/// The named LMDB databases of a store (format 2).
+///
+/// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
+/// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
+///   and the orders in flight sit on a few pages, whatever their ids look like.
+/// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
+/// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
+/// - `commands`: command id → seq of the event it was accepted as.
+/// - `imports`: format 1's record of an import, SHA-256 of a file's whole content → `ImportProgress`;
+///   read only to recognise files imported before format 2 (`LegacyImports`).
+/// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch`; `batch_heads`: `BatchHead`
+///   key → nothing; `rejections`: batch number and line (big-endian) → `StoredRejection`.
+/// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
+/// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
+/// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
+/// - `meta`: `format` → store format version.
+struct LedgerDatabases {
+    let meta: Database
+    let log: Database
+    let orders: Database
+    let orderIDs: Database
+    let orderNames: Database
+    let customerIDs: Database
+    let customerNames: Database
+    let skuIDs: Database
+    let skuNames: Database
+    let commands: Database
+    let imports: Database
+    let customers: Database
+    let revenue: Database
+    let skus: Database
+    let customerOrders: Database
+    let stats: Database
+    let checkpoints: Database
+    /// The databases format 2 added; `nil` only in a format-1 store opened read-only.
+    let batchRecords: BatchDatabases?
+
+    static let names = [
+        "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
+        "commands", "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
+    ]
+
+    /// Opens every database; a writable open creates them all in one transaction together with
+    /// `prepare` (the format stamp), so a store is never left half-created, and a format-1 store
+    /// gets format 2's databases in the transaction that stamps it 2.
+    init(environment: Environment, prepare: (Transaction, Database) throws -> Void) throws {
+        self.init(
+            all: try environment.openDatabases(named: Self.names + BatchDatabases.names) { txn, databases in
+                try prepare(txn, databases[0])
+            })
+    }
+
+    /// Opens the databases of a store read-only; those of format 2 only when `withBatches`.
+    init(readingFrom environment: Environment, withBatches: Bool) throws {
+        self.init(all: try environment.openDatabases(named: Self.names + (withBatches ? BatchDatabases.names : [])))
+    }
+
+    private init(all: [Database]) {
+        meta = all[0]
+        log = all[1]
+        orders = all[2]
+        orderIDs = all[3]
+        orderNames = all[4]
+        customerIDs = all[5]
+        customerNames = all[6]
+        skuIDs = all[7]
+        skuNames = all[8]
+        commands = all[9]
+        imports = all[10]
+        customers = all[11]
+        revenue = all[12]
+        skus = all[13]
+        customerOrders = all[14]
+        stats = all[15]
+        checkpoints = all[16]
+        batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+internal import LMDB
+public import LedgerDomain
+
+/// The app's one door to a ledger store: a directory holding the LMDB environment.
+///
+/// It opens (or creates) the store, checks its format version, and offers reads of the log;
+/// `Importer` writes through it. Each method runs in its own consistent snapshot.
+// Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
+public final class LedgerStore: @unchecked Sendable {
+    /// The store format this build writes and reads.
+    public static let formatVersion: UInt32 = 2
+
+    public let path: String
+    private let environment: Environment
+    private let databases: LedgerDatabases
+
+    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
+    /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
+    public init(path: String, readOnly: Bool = false, durable: Bool = true) throws(StoreError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
+            throw StoreError.missing(path: path)
+        }
+        if exists, !isDirectory.boolValue { throw StoreError.notADirectory(path: path) }
+        if !exists {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotCreateDirectory(path: path, code: mkdir(path, 0o755) == 0 ? 0 : errno)
+            }
+        }
+        do {
+            environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            if readOnly {
+                let meta = try environment.openDatabase(named: "meta")
+                let format = try environment.read { txn in
+                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
+                }
+                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
+            } else {
+                databases = try LedgerDatabases(environment: environment) { txn, meta in
+                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                }
+            }
+        } catch let error as LMDBError {
+            throw Self.openingFailure(error, path: path, readOnly: readOnly)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("opening a store throws only LMDB's and the store's errors: \(error)")
+        }
+    }
+
+    /// What an LMDB failure while opening the store at `path` means for the store.
+    private static func openingFailure(_ error: LMDBError, path: String, readOnly: Bool) -> StoreError {
+        if error.isPermissionDenied {
+            return readOnly ? .notReadable(path: path, code: error.code) : .notWritable(path: path, code: error.code)
+        }
+        if isDiskFull(error, path: path) { return .diskFull(path: path, free: freeBytes(path) ?? 0) }
+        if error.isCorrupted { return .damagedFile(path: path, error) }
+        if error.isMissing { return .missing(path: path) }
+        if error.isNotFound, case .openDatabase(let name) = error.operation {
+            // `meta` is created first: without it the store was made but killed before its first commit.
+            return name == LedgerDatabases.names[0] ? .missing(path: path) : .missingDatabase(name: name)
+        }
+        return .engine(error)
+    }
+
+    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
+    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
+    @discardableResult
+    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
+        if let bytes = try txn.get(meta, "format") {
+            guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
+                throw StoreError.corrupt("the format version has \(bytes.count) bytes")
+            }
+            guard found <= formatVersion else {
+                throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
+            }
+            guard stampIfMissing, found < formatVersion else { return found }
+        } else if !stampIfMissing {
+            throw StoreError.corrupt("the store has no format version")
+        } else {
+            FaultInjection.reach(.afterCreateBeforeStamp)
+        }
+        try txn.put(meta, "format", LittleEndianValue(formatVersion))
+        return formatVersion
+    }
+
+    /// Where this process maps the data file (a long scan releases its pages now and then).
+    func mappedRegion() -> MappedRegion? { environment.mappedRegion() }
+
+    func read<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
+        try engine { try environment.read { try body(LedgerTransaction(txn: $0, databases: databases)) } }
+    }
+
+    func write<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
+        try engine { try environment.write { try body(LedgerTransaction(txn: $0, databases: databases)) } }
+    }
+
+    /// Turns LMDB's errors into `StoreError`s; other errors pass through.
+    private func engine<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as LMDBError where error.isPermissionDenied {
+            throw StoreError.notWritable(path: path, code: error.code)
+        } catch let error as LMDBError where Self.isDiskFull(error, path: path) {
+            throw StoreError.diskFull(path: path, free: Self.freeBytes(path) ?? 0)
+        } catch let error as LMDBError {
+            throw StoreError.engine(error)
+        }
+    }
+
+    /// Whether `error` means that the file system holding the store is full: `ENOSPC`, or `EIO`
+    /// (LMDB's word for a short write) while less than 1 MiB is left there.
+    private static func isDiskFull(_ error: LMDBError, path: String) -> Bool {
+        error.isNoSpace || error.isInputOutput && (freeBytes(path) ?? .max) < 1 << 20
+    }
+
+    /// The bytes this process may still write on the file system holding `path` (root may also
+    /// use the blocks reserved for it).
+    private static func freeBytes(_ path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
+    }
+
+    // MARK: - Reading the log
+
+    /// The seq of the last event (0 when the log is empty).
+    public func headSeq() throws -> UInt64 { try read { try $0.headSeq() } }
+
+    /// Up to `limit` events with seq ≥ `seq`, in seq order.
+    public func events(from seq: UInt64 = 1, limit: Int = .max) throws -> [LoggedEvent] {
+        try read { ledger in
+            try ledger.scan(\.log, from: BigEndianKey64(seq)) { entries in
+                try entries.prefix(limit).map { entry in
+                    LoggedEvent(seq: LedgerTransaction.seq(entry.key), event: try EventCodec.decode(entry.value).event)
+                }
+            }
+        }
+    }
+
+    /// The events of one order in version order, or `nil` when no such order exists.
+    public func stream(of id: OrderID) throws -> [LoggedEvent]? {
+        try read { ledger in
+            try ledger.order(id).map { order in
+                try ledger.stream(of: order).map { LoggedEvent(seq: $0.seq, event: $0.event) }
+            }
+        }
+    }
+
+    /// The current state of an order, or `nil`.
+    public func orderState(_ id: OrderID) throws -> OrderState? {
+        try read { try $0.order(id)?.state }
+    }
+
+    /// The ids behind dense numbers (for showing events).
+    public func orderID(_ number: OrderNumber) throws -> String? { try read { try $0.orderID(number) } }
+    public func customerID(_ number: CustomerNumber) throws -> String? { try read { try $0.customerID(number) } }
+    public func sku(_ number: SKUNumber) throws -> String? { try read { try $0.sku(number) } }
+
+    /// The batches that the file at `path` (read as `format`) is made of — the batch its content
+    /// matches and those it continues, first batch first — and their stored rejections in line
+    /// order; `digest` instead names a batch by the SHA-256 of the bytes it covers. Empty when the
+    /// content matches no batch.
+    public func rejections(
+        ofFile path: String, format: RecordFormat
+    ) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let batch = try BatchFile(path: path)
+        let candidates = try read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
+        let number: UInt64
+        switch try BatchMatch.find(batch, candidates: candidates) {
+        case .new: return []
+        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): number = found
+        case .extendsCutLine: return []
+        }
+        return try rejections(ofBatch: number)
+    }
+
+    /// The rejections of the batch whose covered bytes have this SHA-256 (and the batches it continues).
+    public func rejections(digest: [UInt8]) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        let number: UInt64? = try read { try $0.latestBatch(digest: digest) }
+        return try number.map(rejections(ofBatch:)) ?? []
+    }
+
+    private func rejections(ofBatch number: UInt64) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
+    }
+
+    /// Every stored event and order as canonical text: equal dumps mean equal ledgers.
+    public func dump() throws -> [String] {
+        try read { ledger in
+            var lines = try ledger.scan(\.log) { entries in
+                try entries.map { "event \(LedgerTransaction.seq($0.key)) \(try EventCodec.decode($0.value))" }
+            }
+            lines += try ledger.scan(\.orders) { entries in
+                try entries.map { entry in
+                    let (state, lastSeq) = try OrderStateCodec.decode(entry.value)
+                    return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
+                }
+            }
+            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+                lines += try ledger.scan(table) { entries in
+                    entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
+                }
+            }
+            return lines
+        }
+    }
+}

@@ -1,0 +1,130 @@
+internal import LMDB
+internal import LedgerDomain
+
+/// Batch records, their head index and their rejections (store format 2).
+extension LedgerTransaction {
+    /// The batch databases; `nil` in a format-1 store opened read-only (it has no batch records).
+    var batchDatabases: BatchDatabases? { databases.batchRecords }
+
+    func batch(_ number: UInt64) throws -> StoredBatch? {
+        guard let batches = batchDatabases?.batches else { return nil }
+        return try txn.get(batches, BigEndianKey64(number)).map { bytes throws(StoreError) in
+            try StoredBatch(decoding: bytes)
+        }
+    }
+
+    /// The number a new batch record gets.
+    func nextBatchNumber() throws -> UInt64 {
+        guard let batches = batchDatabases?.batches else { throw StoreError.corrupt("the store has no batch records") }
+        return try txn.withCursor(batches) { cursor in try cursor.last().map { BigEndianKey64.decode($0.key) + 1 } ?? 1 }
+    }
+
+    /// Stores batch `number` and its head key; `head` is the file's first min(4 KiB, size) bytes,
+    /// `previous` the record it replaces (whose head key goes when it differs).
+    func putBatch(_ number: UInt64, _ batch: StoredBatch, head: [UInt8], replacing previous: StoredBatch?) throws {
+        guard let databases = batchDatabases else { throw StoreError.corrupt("the store has no batch records") }
+        try txn.put(databases.batches, BigEndianKey64(number), reserving: StoredBatch.size) { batch.encode(into: $0) }
+        let key = BatchHead.key(
+            format: batch.format, head: head, covered: batch.next.offset, digest: batch.digest, number: number)
+        if let previous {
+            let old = BatchHead.key(
+                format: previous.format, head: head, covered: previous.next.offset, digest: previous.digest, number: number)
+            if old == key { return }
+            try txn.delete(databases.heads, old)
+        }
+        try txn.put(databases.heads, key, [UInt8]())
+    }
+
+    /// The batches of `format` that a file of `size` bytes starting with `head` (its first
+    /// min(4 KiB, size) bytes) may start with. Those covering less than 4 KiB are known to match
+    /// (`verified`); the others share the file's first 4 KiB and need their digest checked.
+    func batchCandidates(format: RecordFormat, head: [UInt8], size: UInt64) throws -> [(
+        number: UInt64, batch: StoredBatch, verified: Bool
+    )] {
+        guard let databases = batchDatabases else { return [] }
+        var found: [(number: UInt64, batch: StoredBatch, verified: Bool)] = []
+        func collect(prefix: [UInt8], verified: Bool) throws {
+            var numbers: [UInt64] = []
+            try txn.withCursor(databases.heads) { cursor in
+                for entry in cursor.entries(from: prefix) {
+                    guard entry.key.count == prefix.count + 8, entry.key.starts(with: prefix) else { break }
+                    numbers.append(BigEndianKey64.decode(UnsafeRawBufferPointer(rebasing: entry.key[prefix.count...])))
+                }
+            }
+            for number in numbers {
+                guard let batch = try batch(number) else {
+                    throw StoreError.corrupt("the batch head index names batch \(number), which has no record")
+                }
+                found.append((number, batch, verified))
+            }
+        }
+        if size >= UInt64(BatchHead.length) {
+            try collect(prefix: BatchHead.longPrefix(format: format, head: head), verified: false)
+        }
+        // Short batches: one seek per distinct covered length up to the file's size, hashing the
+        // head incrementally. An empty batch matches only an empty file.
+        let shortStart = BatchHead.shortStart(format: format)
+        var covered = size == 0 ? 0 : 1
+        var hash = BatchHash()
+        while covered < BatchHead.length, UInt64(covered) <= size {
+            let probe = shortStart + [UInt8(covered >> 8), UInt8(covered & 0xFF)]
+            let next: Int? = try txn.withCursor(databases.heads) { cursor in
+                guard let entry = try cursor.seek(atLeast: probe), entry.key.count >= 4, entry.key.starts(with: shortStart) else {
+                    return nil
+                }
+                return Int(entry.key[2]) << 8 | Int(entry.key[3])
+            }
+            guard let length = next, UInt64(length) <= size, length < BatchHead.length else { break }
+            head[Int(hash.length)..<length].withUnsafeBytes { hash.update($0) }
+            try collect(prefix: BatchHead.shortPrefix(format: format, covered: length, digest: hash.digest), verified: true)
+            covered = length + 1
+        }
+        return found
+    }
+
+    func putRejection(batch: UInt64, _ rejection: StoredRejection) throws {
+        guard let databases = batchDatabases else { throw StoreError.corrupt("the store has no batch records") }
+        try txn.put(
+            databases.rejections, StoredRejection.key(batch: batch, line: rejection.line), reserving: rejection.encodedSize
+        ) { rejection.encode(into: $0) }
+    }
+
+    /// The stored rejections of batch `number`, in line order.
+    func rejections(batch number: UInt64) throws -> [StoredRejection] {
+        guard let databases = batchDatabases else { return [] }
+        let prefix = withUnsafeBytes(of: number.bigEndian, Array.init)
+        return try txn.withCursor(databases.rejections) { cursor in
+            var all: [StoredRejection] = []
+            for entry in cursor.entries(from: prefix) {
+                guard entry.key.starts(with: prefix) else { break }
+                all.append(try StoredRejection(key: entry.key, decoding: entry.value))
+            }
+            return all
+        }
+    }
+
+    /// Batch `number` and the batches it continues, the first batch first.
+    func chain(of number: UInt64) throws -> [(number: UInt64, batch: StoredBatch)] {
+        var chain: [(number: UInt64, batch: StoredBatch)] = []
+        var current = number
+        while current != 0 {
+            guard let batch = try batch(current), chain.count < 1_000_000, batch.parent < current else {
+                throw StoreError.corrupt("batch \(current) continues a batch that has no record")
+            }
+            chain.insert((current, batch), at: 0)
+            current = batch.parent
+        }
+        return chain
+    }
+
+    /// The number of the latest batch whose covered bytes have this SHA-256, if any.
+    func latestBatch(digest: [UInt8]) throws -> UInt64? {
+        guard let batches = batchDatabases?.batches else { return nil }
+        return try txn.withCursor(batches) { cursor in
+            for entry in cursor.entriesBackward() where try StoredBatch(decoding: entry.value).digest == digest {
+                return BigEndianKey64.decode(entry.key)
+            }
+            return nil
+        }
+    }
+}

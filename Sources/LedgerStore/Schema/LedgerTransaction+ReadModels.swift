@@ -1,0 +1,98 @@
+internal import LMDB
+internal import LedgerDomain
+internal import LedgerServices
+
+extension LedgerTransaction {
+    func customerRow(_ number: CustomerNumber) throws -> CustomerTotals? {
+        try value(\.customers, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            try ReadModelCodec.customer(bytes)
+        }
+    }
+
+    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals) throws {
+        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+            ReadModelCodec.encode(row, into: $0)
+        }
+    }
+
+    func skuRow(_ number: SKUNumber) throws -> SKUTotals? {
+        try value(\.skus, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            try ReadModelCodec.sku(bytes)
+        }
+    }
+
+    func putSKURow(_ number: SKUNumber, _ row: SKUTotals) throws {
+        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+            ReadModelCodec.encode(row, into: $0)
+        }
+    }
+
+    func revenueRow(_ key: RevenueKey) throws -> RevenueTotals? {
+        try value(\.revenue, ReadModelCodec.key(key)).map { bytes throws(StoreError) in
+            try ReadModelCodec.revenue(bytes)
+        }
+    }
+
+    func putRevenueRow(_ key: RevenueKey, _ row: RevenueTotals) throws {
+        try put(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
+    }
+
+    func statusCounts() throws -> StatusCounts {
+        try value(\.stats, "by_status").map { bytes throws(StoreError) in
+            try ReadModelCodec.statusCounts(bytes)
+        } ?? StatusCounts()
+    }
+
+    func putStatusCounts(_ counts: StatusCounts) throws {
+        try put(\.stats, "by_status", ReadModelCodec.encode(counts))
+    }
+
+    func checkpoint(_ name: ReadModelName) throws -> UInt64 {
+        guard let bytes = try value(\.checkpoints, name.rawValue) else { return 0 }
+        guard let seq = LittleEndianValue<UInt64>.decode(bytes) else {
+            throw StoreError.corrupt("the checkpoint of \(name.rawValue) has \(bytes.count) bytes")
+        }
+        return seq
+    }
+
+    func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
+        try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
+    }
+
+    /// Records that `order` belongs to `customer` (for `list --customer`).
+    func indexCustomerOrder(_ customer: CustomerNumber, _ order: OrderNumber) throws {
+        try put(\.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
+    }
+
+    static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {
+        BigEndianKey64(UInt64(customer.rawValue) << 32 | UInt64(order.rawValue))
+    }
+
+    /// The order's events in version order, found by walking its chain of previous-seq pointers
+    /// back from its latest event; `stop` ends the walk early at the first event it accepts.
+    func stream(of order: StoredOrder, backTo stop: (OrderEvent) -> Bool = { _ in false }) throws -> [(
+        seq: UInt64, event: OrderEvent
+    )] {
+        var events: [(seq: UInt64, event: OrderEvent)] = []
+        var seq = order.lastSeq
+        while seq != 0 {
+            guard let decoded = try event(seq: seq), decoded.event.order == order.number,
+                events.count < order.state.version
+            else {
+                throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
+            }
+            events.append((seq, decoded.event))
+            if stop(decoded.event) { break }
+            seq = decoded.previousSeq
+        }
+        return events.reversed()
+    }
+
+    /// The lines of the order's `placed` event.
+    func placedLines(of order: StoredOrder) throws -> [EventLine] {
+        guard let placed = try stream(of: order, backTo: { $0.kind == .placed }).first, placed.event.kind == .placed else {
+            throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event")
+        }
+        return placed.event.lines
+    }
+}

@@ -1,0 +1,210 @@
+internal import LMDB
+internal import LedgerDomain
+internal import LedgerServices
+
+/// One LMDB transaction seen through the store's schema. Borrowed values never escape it.
+/// The rest of the store reaches LMDB only through it: `txn` and `databases` are for its own
+/// extensions in `Schema/`.
+struct LedgerTransaction {
+    let txn: Transaction
+    let databases: LedgerDatabases
+
+    /// A database of the schema, named by its property in `LedgerDatabases`.
+    typealias Table = KeyPath<LedgerDatabases, Database>
+
+    // MARK: Walking and rewriting whole databases
+
+    /// Runs `body` with the entries of `table` in key order (borrowed: valid in `body` only).
+    func scan<R>(_ table: Table, _ body: (Cursor.Entries) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table]) { try body($0.entries()) }
+    }
+
+    /// Runs `body` with the entries of `table` whose keys are at least `key`, in key order.
+    func scan<R>(_ table: Table, from key: some LMDBBytes, _ body: (Cursor.Entries) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table]) { try body($0.entries(from: key)) }
+    }
+
+    /// Runs `body` with a cursor over `table` (for a walk that reads ahead of itself).
+    func withCursor<R>(_ table: Table, _ body: (Cursor) throws -> R) throws -> R {
+        try txn.withCursor(databases[keyPath: table], body)
+    }
+
+    /// The number of entries in `table`.
+    func count(_ table: Table) throws -> Int { try txn.count(databases[keyPath: table]) }
+
+    /// The value stored under `key` in `table`, borrowed.
+    func value(_ table: Table, _ key: some LMDBBytes) throws -> UnsafeRawBufferPointer? {
+        try txn.get(databases[keyPath: table], key)
+    }
+
+    /// Stores `value` under `key` in `table`.
+    func put(_ table: Table, _ key: some LMDBBytes, _ value: some LMDBBytes) throws {
+        try txn.put(databases[keyPath: table], key, value)
+    }
+
+    /// Stores `count` bytes under `key` in `table`, written in place by `fill`.
+    func put(
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws {
+        try txn.put(databases[keyPath: table], key, reserving: count, fill: fill)
+    }
+
+    /// Empties `table`, to be refilled in key order with `append`.
+    func clear(_ table: Table) throws { try txn.clear(databases[keyPath: table]) }
+
+    /// Appends an entry whose key is greater than every key of `table`.
+    func append(_ table: Table, _ key: some LMDBBytes, _ value: some LMDBBytes) throws {
+        try txn.put(databases[keyPath: table], key, value, flags: .append)
+    }
+
+    /// Appends an entry of `count` bytes written in place by `fill`.
+    func append(
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws {
+        try txn.put(databases[keyPath: table], key, reserving: count, flags: .append, fill: fill)
+    }
+
+    // MARK: Log
+
+    /// The seq of the last event, 0 for an empty log.
+    func headSeq() throws -> UInt64 {
+        try txn.withCursor(databases.log) { cursor in
+            try cursor.last().map { BigEndianKey64.decode($0.key) } ?? 0
+        }
+    }
+
+    /// The seq of a log entry's key.
+    static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
+
+    /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's stream.
+    func appendEvent(seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) throws {
+        let size = EventCodec.size(of: event, names: names)
+        try txn.put(databases.log, BigEndianKey64(seq), reserving: size, flags: .append) { buffer in
+            EventCodec.encode(event, names: names, previousSeq: previousSeq, into: buffer)
+        }
+    }
+
+    func event(seq: UInt64) throws -> DecodedEvent? {
+        guard let bytes = try txn.get(databases.log, BigEndianKey64(seq)) else { return nil }
+        return try EventCodec.decode(bytes)
+    }
+
+    // MARK: Orders
+
+    /// The order's number, if the id was placed.
+    func orderNumber(_ id: OrderID) throws -> OrderNumber? {
+        try txn.get(databases.orderIDs, id.rawValue).map { bytes throws(StoreError) in
+            OrderNumber(try Self.denseNumber(bytes))
+        }
+    }
+
+    func order(_ number: OrderNumber) throws -> StoredOrder? {
+        try txn.get(databases.orders, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
+            let (state, lastSeq) = try OrderStateCodec.decode(bytes)
+            return StoredOrder(number: number, state: state, lastSeq: lastSeq)
+        }
+    }
+
+    func order(_ id: OrderID) throws -> StoredOrder? {
+        guard let number = try orderNumber(id) else { return nil }
+        guard let order = try order(number) else {
+            throw StoreError.corrupt("order \(id) has number \(number.rawValue) but no state")
+        }
+        return order
+    }
+
+    func putOrder(_ order: StoredOrder, flags: WriteFlags = []) throws {
+        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, flags: flags) {
+            buffer in
+            OrderStateCodec.encode(order.state, lastSeq: order.lastSeq, into: buffer)
+        }
+    }
+
+    /// Gives a new order id (one `orderNumber` did not find) the next dense number.
+    func defineOrder(_ id: OrderID) throws -> OrderNumber {
+        OrderNumber(try define(id.rawValue, ids: databases.orderIDs, names: databases.orderNames))
+    }
+
+    func orderID(_ number: OrderNumber) throws -> String? {
+        try txn.get(databases.orderNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Customers and skus
+
+    /// The customer's number, and whether this call defined it.
+    func intern(customer id: CustomerID) throws -> (CustomerNumber, isNew: Bool) {
+        let (number, isNew) = try intern(id.rawValue, ids: databases.customerIDs, names: databases.customerNames)
+        return (CustomerNumber(number), isNew)
+    }
+
+    /// The sku's number, and whether this call defined it.
+    func intern(sku id: SKU) throws -> (SKUNumber, isNew: Bool) {
+        let (number, isNew) = try intern(id.rawValue, ids: databases.skuIDs, names: databases.skuNames)
+        return (SKUNumber(number), isNew)
+    }
+
+    private func intern(_ name: String, ids: Database, names: Database) throws -> (UInt32, Bool) {
+        if let bytes = try txn.get(ids, name) { return (try Self.denseNumber(bytes), false) }
+        return (try define(name, ids: ids, names: names), true)
+    }
+
+    /// Gives `name` (known to be new) the next dense number in `ids` and `names`.
+    private func define(_ name: String, ids: Database, names: Database) throws -> UInt32 {
+        let number = UInt32(try txn.count(names))
+        try txn.put(ids, name, LittleEndianValue(number))
+        try txn.put(names, BigEndianKey32(number), name, flags: .append)
+        return number
+    }
+
+    /// The dense number stored as the value of an id dictionary entry.
+    static func denseNumber(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> UInt32 {
+        guard let number = LittleEndianValue<UInt32>.decode(bytes) else {
+            throw StoreError.corrupt("an id maps to \(bytes.count) bytes, not a number")
+        }
+        return number
+    }
+
+    /// The customer's number, if any placed order named it.
+    func customerNumber(_ id: String) throws -> CustomerNumber? {
+        try txn.get(databases.customerIDs, id).map { bytes throws(StoreError) in
+            CustomerNumber(try Self.denseNumber(bytes))
+        }
+    }
+
+    func customerID(_ number: CustomerNumber) throws -> String? {
+        try txn.get(databases.customerNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func sku(_ number: SKUNumber) throws -> String? {
+        try txn.get(databases.skuNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Commands and imports
+
+    /// Claims a command id for the event at `seq`; `false` when it was accepted before (a duplicate).
+    /// One tree search instead of a lookup and an insert; `releaseCommand` undoes a claim.
+    func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
+        do {
+            try txn.put(databases.commands, id.rawValue, LittleEndianValue(seq), flags: .noOverwrite)
+            return true
+        } catch {
+            if error.isKeyExists { return false }
+            throw error
+        }
+    }
+
+    /// Gives back a claimed command id (its record was rejected, which does not use it up).
+    func releaseCommand(_ id: CommandID) throws {
+        try txn.delete(databases.commands, id.rawValue)
+    }
+
+    func importProgress(_ digest: [UInt8]) throws -> ImportProgress? {
+        try txn.get(databases.imports, digest).map { bytes throws(StoreError) in try ImportProgress(decoding: bytes) }
+    }
+
+    /// Removes format 1's record of an import (adopted as a batch record).
+    func removeImportProgress(_ digest: [UInt8]) throws {
+        try txn.delete(databases.imports, digest)
+    }
+
+}

@@ -1,0 +1,33 @@
+public import LMDB
+
+/// A problem with the store itself (not with a batch): missing, unwritable, newer, or damaged.
+/// A value: it keeps the path, the system's or LMDB's code and the operation; the command line
+/// chooses the words and the exit status.
+public enum StoreError: Error, Hashable, Sendable {
+    /// No store at the path (only reading commands report this).
+    case missing(path: String)
+    /// The path names a file, not a store directory.
+    case notADirectory(path: String)
+    /// The store's directory cannot be created; `code` is the `errno` (0 when the system gave none).
+    case cannotCreateDirectory(path: String, code: Int32)
+    /// The store cannot be written (`EACCES`, or `EROFS` for a read-only file system).
+    case notWritable(path: String, code: Int32)
+    /// The store cannot be opened even for reading (`EACCES`).
+    case notReadable(path: String, code: Int32)
+    /// The store was written by a newer `orders` with a format this one does not know.
+    case newerFormat(path: String, found: UInt32, supported: UInt32)
+    /// Stored bytes do not decode; the detail says which.
+    case corrupt(String)
+    /// A database of the store's schema is missing.
+    case missingDatabase(name: String)
+    /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.
+    case damagedFile(path: String, LMDBError)
+    /// The store's lock file cannot be locked; `code` is the `errno`.
+    case cannotLock(path: String, lockFile: String, code: Int32)
+    /// Another import or rebuild still held the store after waiting `seconds` (`--wait`).
+    case busy(path: String, holder: String, seconds: Double)
+    /// The file system holding the store is full; `free`: the bytes it had left.
+    case diskFull(path: String, free: UInt64)
+    /// Any other failure of the storage engine.
+    case engine(LMDBError)
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The lock an import or a rebuild holds on a store for as long as it writes (`import.lock` in
+/// the store's directory, with the holder's pid and role in it): one at a time, across processes
+/// and within one. A second writer waits, saying so after a second and every ten seconds after.
+public final class StoreLock {
+    private let descriptor: Int32
+
+    /// Takes the lock of the store at `directory`, waiting for at most `limit` seconds (`nil`: as
+    /// long as it takes). `notice` gets the lines to show while waiting.
+    public init(directory: String, role: String, limit: Double?, notice: (String) -> Void) throws(StoreError) {
+        let path = directory + "/import.lock"
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw StoreError.notWritable(path: directory, code: errno)
+        }
+        let started = Date()
+        var nextNotice = 1.0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw StoreError.cannotLock(path: directory, lockFile: path, code: code)
+            }
+            let waited = Date().timeIntervalSince(started)
+            let holder = Self.holder(descriptor)
+            if let limit, waited >= limit {
+                close(descriptor)
+                throw StoreError.busy(path: directory, holder: holder, seconds: limit)
+            }
+            if waited >= nextNotice {
+                notice(
+                    nextNotice == 1
+                        ? "waiting for \(holder) to finish with the store at \(directory)…"
+                        : "still waiting for \(holder) (\(Int(waited)) s)…")
+                nextNotice = nextNotice == 1 ? 10 : nextNotice + 10
+            }
+            usleep(20_000)
+        }
+        let mark = "\(getpid()) \(role)\n"
+        _ = ftruncate(descriptor, 0)
+        _ = mark.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+
+    deinit {
+        _ = ftruncate(descriptor, 0)
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Who holds the lock, in words: "another import (pid N)".
+    private static func holder(_ descriptor: Int32) -> String {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let parts = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard parts.count == 2, let pid = Int(parts[0]), ["import", "rebuild"].contains(String(parts[1])) else {
+            return "another import or rebuild"
+        }
+        return "another \(parts[1]) (pid \(pid))"
+    }
+}

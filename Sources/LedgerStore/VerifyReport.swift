@@ -1,8 +1,0 @@
-/// What `orders verify` found: how much it checked and every difference, readable.
-public struct VerifyReport: Hashable, Sendable {
-    public let events: Int
-    public let orders: Int
-    public let differences: [String]
-
-    public var isConsistent: Bool { differences.isEmpty }
-}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import LedgerDomain
+import LedgerServices
+import LedgerStore
+import LedgerViewModels
+
+/// `orders import FILE…`: applies batch files to the store (SPEC §5).
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Apply order batches (CSV or JSON Lines) to the ledger.",
+        discussion: """
+            Records are applied in file order; each accepted record becomes an event, each rejected \
+            one is reported with its line and code. Every accepted event is durable when the command \
+            returns. Importing content that was already imported changes nothing; an interrupted \
+            import continues where it stopped when run again.
+
+            A file that extends a batch imported before applies only the records after it. An import \
+            reads a file as it was when opened; lines appended meanwhile are left for the next run. \
+            Rejections are kept in the store: orders rejects FILE lists them again at any time.
+
+            Only one import or rebuild writes a store at a time; another one waits, saying so \
+            (--wait bounds how long).
+
+            Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected, \
+            2 usage or file error (nothing imported from that file), 75 the store stayed busy \
+            longer than --wait.
+
+            Examples:
+              orders import data/good-batch.csv
+              orders import --rejects rejects.jsonl --format json day1.csv day2.jsonl
+              orders import --atomic payments.csv
+              gunzip -c batch.csv.gz | orders import --input-format csv -
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "The batch format (default: from the file name: .csv, .jsonl, .ndjson).")
+    var inputFormat: InputFormat?
+
+    @Option(name: .long, help: "How to print the summary: table for people, json for programs.")
+    var format: SummaryFormat = .table
+
+    @Option(name: .long, help: ArgumentHelp("Write every rejected record to PATH as JSON Lines.", valueName: "PATH"))
+    var rejects: String?
+
+    @Flag(name: .long, help: "Import all records of a file or none: any rejection applies nothing.")
+    var atomic = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Records per durable commit (smaller: less to redo after a crash; larger: faster).", valueName: "N"))
+    var recordsPerCommit = ImportOptions().chunkSize
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at most this long for another import or rebuild of the store (default: as long as it takes).",
+            valueName: "SECONDS"))
+    var wait: Double?
+
+    @Argument(help: ArgumentHelp("Batch files; - reads standard input (needs --input-format).", valueName: "FILE"))
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one batch file") }
+        if files.contains("-"), inputFormat == nil {
+            throw ValidationError("reading standard input (-) needs --input-format csv|jsonl")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+        guard recordsPerCommit > 0 else { throw ValidationError("--records-per-commit must be at least 1") }
+        if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
+    }
+
+    func run() async throws {
+        InterruptSignals.install()
+        // Nothing is opened for writing before the paths written are known to be neither a batch
+        // nor part of the store.
+        let paths = WritePathCheck(store: storeOptions.path, inputs: files)
+        try paths.checkInputs()
+        if let rejects { try paths.checkRejects(rejects) }
+        let store: LedgerStore
+        do {
+            store = try LedgerStore(path: storeOptions.path)
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 2)
+        }
+        let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
+        try await importFiles(into: store, rejectsFile: rejectsFile)
+    }
+
+    @MainActor
+    private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
+        let viewModel = ImportViewModel()
+        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
+        progress.start()
+        let options = ImportOptions(
+            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
+            shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
+            waitNotice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
+        await viewModel.importFiles(files, options: options, using: Importer(store: store), rejects: rejectsFile)
+        progress.stop()
+        do {
+            try rejectsFile?.close()
+        } catch {
+            throw CommandFailure(error.description, exitStatus: 2)
+        }
+        if let interruption = viewModel.interruption {
+            throw CommandFailure(Self.interruptedMessage(interruption), exitStatus: InterruptSignals.exitStatus)
+        }
+        for summary in viewModel.completed {
+            if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
+        }
+        print(
+            format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+            terminator: "")
+        if let failure = viewModel.state.failure {
+            switch viewModel.error {
+            case let error as RejectsFileError:
+                throw CommandFailure(
+                    "\(error); the chunks committed before it are kept, and orders rejects FILE lists their rejections; "
+                        + "run the import again with a writable --rejects to continue", exitStatus: 2)
+            case let error as StoreError:
+                if case .busy = error { throw CommandFailure("\(error)", exitStatus: 75) }
+                fallthrough
+            default:
+                throw CommandFailure(
+                    "\(failure) (records committed before this are kept; run the import again to continue)", exitStatus: 2)
+            }
+        }
+        let status = viewModel.completed.map(\.exitStatus).max() ?? 0
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The one line that says what an interrupted import kept.
+    static func interruptedMessage(_ interruption: ImportInterrupted) -> String {
+        let kept =
+            interruption.committedLines == 0
+            ? "no record of \(interruption.file) was committed yet"
+            : "lines 1–\(interruption.committedLines) of \(interruption.file) are committed"
+        return "interrupted: \(kept); run the same import again to continue"
+    }
+}

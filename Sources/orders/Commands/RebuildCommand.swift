@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LedgerServices
+import LedgerStore
+import LedgerViewModels
+
+/// `orders rebuild`.
+struct RebuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild",
+        abstract: "Recompute read models from the event log.",
+        discussion: """
+            Replays the whole log and rewrites the read models in one transaction: queries that run \
+            meanwhile keep seeing the previous read models, which the new ones replace atomically; \
+            an interrupted rebuild leaves them as they were. Imports wait until it is done.
+
+            Read models: \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", ")).
+
+            Examples:
+              orders rebuild
+              orders rebuild --projection customers --projection revenue
+              orders rebuild --format json
+            """
+    )
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
+    var projection: [String] = []
+
+    @Option(name: .long, help: "How to print the summary: table or json.")
+    var format: SummaryFormat = .table
+
+    func validate() throws {
+        for name in projection where ReadModelName(rawValue: name) == nil {
+            throw ValidationError(
+                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        InterruptSignals.install()
+        let store: LedgerStore
+        do {
+            guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
+                throw StoreError.missing(path: storeOptions.path)
+            }
+            store = try LedgerStore(path: storeOptions.path)
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 1)
+        }
+        let lock: StoreLock
+        do {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+                Terminal.writeStandardError("orders: \($0)\n")
+            }
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: 1)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
+        let total = Int(try store.headSeq())
+        let (state, error) = MainActor.assumeIsolated {
+            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            defer { progress.finish() }
+            let viewModel = RebuildViewModel(maintainer: store)
+            viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+            return (viewModel.state, viewModel.error)
+        }
+        if error is ReplayInterrupted {
+            throw CommandFailure(
+                "interrupted: the rebuild was abandoned; the read models are unchanged", exitStatus: InterruptSignals.exitStatus)
+        }
+        guard let summary = state.value else {
+            throw CommandFailure("\(state.failure ?? "the rebuild did not run") (the read models are unchanged)", exitStatus: 1)
+        }
+        let rate = Int(summary.eventsPerSecond)
+        switch format {
+        case .json:
+            var object = JSONObject()
+            object.add(
+                "projections", raw: "[" + summary.projections.map { JSONText.quote($0.rawValue) }.joined(separator: ",") + "]")
+            object.add("events", summary.events)
+            object.add("seconds", raw: String(format: "%.3f", summary.seconds))
+            object.add("events_per_second", rate)
+            print(object.text)
+        case .table:
+            print(
+                "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
+                    + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
+        }
+    }
+}

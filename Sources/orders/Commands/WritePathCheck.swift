@@ -1,0 +1,93 @@
+import Foundation
+
+/// Refuses, before anything is opened for writing, a path that an import would write and that
+/// is one of its batches or part of the store: `--rejects b.csv b.csv` would empty the batch
+/// before reading it, and `--rejects s/data.mdb` would destroy the store. Paths are compared as
+/// files (device and inode), so symbolic and hard links do not hide a conflict.
+struct WritePathCheck {
+    /// The store directory as given.
+    let store: String
+    /// The batch paths as given (`-`: standard input).
+    let inputs: [String]
+
+    /// A usage error (exit 2) naming the conflict.
+    private func conflict(_ message: String) -> CommandFailure { CommandFailure(message, exitStatus: 2) }
+
+    /// Refuses a batch that is one of the store's own files (which the import writes).
+    func checkInputs() throws(CommandFailure) {
+        let storeFiles = self.storeFiles()
+        for (input, identity) in inputIdentities() {
+            if let file = storeFiles[identity] {
+                throw conflict(
+                    "the batch \(input) is the same file as the store's \(file) in \(store); a store cannot import its own files: name a batch file"
+                )
+            }
+        }
+    }
+
+    /// Refuses a rejects path that is a batch, the store directory or anything in it, checked
+    /// before it is opened.
+    func checkRejects(_ path: String) throws(CommandFailure) {
+        let target = Self.resolved(path)
+        let storeDirectory = Self.resolved(store)
+        if target == storeDirectory || target.hasPrefix(storeDirectory == "/" ? "/" : storeDirectory + "/") {
+            throw conflict(
+                "--rejects \(path) is inside the store directory \(store); writing rejects there would damage the store: choose a path outside it"
+            )
+        }
+        if let identity = FileIdentity(path: target) { try checkRejects(path, identity: identity) }
+    }
+
+    /// Refuses an opened rejects file that is a batch or a file of the store (the same check,
+    /// again on what was opened, in case the path changed meanwhile).
+    func checkRejects(_ path: String, identity: FileIdentity) throws(CommandFailure) {
+        if let input = inputIdentities().first(where: { $0.identity == identity })?.input {
+            throw conflict(
+                "--rejects \(path) is the same file as the batch \(input); writing rejects there would destroy the batch: choose another path"
+            )
+        }
+        if let file = storeFiles()[identity] {
+            throw conflict(
+                "--rejects \(path) is the same file as the store's \(file) in \(store); writing rejects there would damage the store: choose another path"
+            )
+        }
+    }
+
+    /// The batches that exist, with their identities (standard input when it is a file).
+    private func inputIdentities() -> [(input: String, identity: FileIdentity)] {
+        inputs.compactMap { input in
+            let identity = input == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: input)
+            return identity.map { (input, $0) }
+        }
+    }
+
+    /// The store directory and every file in it, by identity (names as shown in messages).
+    private func storeFiles() -> [FileIdentity: String] {
+        var files: [FileIdentity: String] = [:]
+        if let directory = FileIdentity(path: store) { files[directory] = "directory" }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] {
+            if let identity = FileIdentity(path: store + "/" + name), files[identity] == nil { files[identity] = name }
+        }
+        return files
+    }
+
+    /// `path` made absolute with every symbolic link followed, also where it, or its last parts,
+    /// do not exist yet (a dangling link is followed to where it points).
+    static func resolved(_ path: String, hops: Int = 0) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let parent = (absolute as NSString).deletingLastPathComponent
+        guard hops < 40, parent != absolute else { return absolute }
+        var info = stat()
+        if lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)
+        {
+            return resolved(target.hasPrefix("/") ? target : parent + "/" + target, hops: hops + 1)
+        }
+        let resolvedParent = resolved(parent, hops: hops + 1)
+        return (resolvedParent == "/" ? "" : resolvedParent) + "/" + (absolute as NSString).lastPathComponent
+    }
+}

@@ -1,0 +1,60 @@
+import LedgerDomain
+import LedgerServices
+
+/// Renders `orders revenue`, with a totals row per currency for people.
+enum RevenueView {
+    static let keys = ["date", "currency", "orders_placed", "orders_cancelled", "gross", "captured", "refunded", "net"]
+
+    static func render(_ rows: [RevenueRow], format: QueryFormat) -> String {
+        switch format {
+        case .json:
+            return JSONObject.array(
+                rows.map { row in
+                    var object = JSONObject()
+                    for (key, value) in zip(keys, values(row)) {
+                        if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, Int64(value)) }
+                    }
+                    return object.text
+                }) + "\n"
+        case .csv:
+            return CSVText.render(header: keys, rows: rows.map(values))
+        case .table:
+            guard !rows.isEmpty else { return "No revenue in that range.\n" }
+            var totals: [Currency: RevenueTotals] = [:]
+            for row in rows {
+                totals[row.key.currency, default: RevenueTotals()].add(row.totals)
+            }
+            let body = rows.map { people($0.key.date.description, $0.key.currency, $0.totals) }
+            let footer = totals.keys.sorted().map { people("total", $0, totals[$0]!) }
+            return TextTableRenderer.render(
+                header: ["DATE", "CURRENCY", "PLACED", "CANCELLED", "GROSS", "CAPTURED", "REFUNDED", "NET"],
+                rows: body + footer, rightAligned: [2, 3, 4, 5, 6, 7])
+        }
+    }
+
+    private static func values(_ row: RevenueRow) -> [String] {
+        let totals = row.totals
+        return [
+            row.key.date.description, row.key.currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
+            "\(totals.gross)", "\(totals.captured)", "\(totals.refunded)", "\(totals.net)",
+        ]
+    }
+
+    private static func people(_ date: String, _ currency: Currency, _ totals: RevenueTotals) -> [String] {
+        [
+            date, currency.description, "\(totals.ordersPlaced)", "\(totals.ordersCancelled)",
+            MoneyText.amount(totals.gross, currency), MoneyText.amount(totals.captured, currency),
+            MoneyText.amount(totals.refunded, currency), MoneyText.amount(totals.net, currency),
+        ]
+    }
+}
+
+extension RevenueTotals {
+    mutating func add(_ other: RevenueTotals) {
+        ordersPlaced += other.ordersPlaced
+        ordersCancelled += other.ordersCancelled
+        gross += other.gross
+        captured += other.captured
+        refunded += other.refunded
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import LedgerStore
+import TestSupport
+import Testing
+
+/// Crashes one large import twice mid-file (SIGKILL at fault points, with the import's default
+/// batching) and checks that importing again resumes where the last commit left off and ends with
+/// the same ledger as one uninterrupted import.
+struct KillAndResumeTests {
+    let directory = TemporaryDirectory()
+
+    @Test func anImportCrashedTwiceResumesToTheSameLedgerAsAnUninterruptedOne() throws {
+        let perCommit = 8_192
+        let batches = CrashBatches(in: directory, name: "batch", seed: 11, recordCounts: [4 * perCommit + 1_000])
+        let batch = batches.paths[0]
+        let killed = directory.path + "/killed"
+        let arguments = ["import", "--store", killed, "--records-per-commit", "\(perCommit)", "--format", "json", batch]
+
+        // Dies after its second commit; the next run commits once more and dies inside the commit after.
+        for fault in ["after-commit:2", "before-commit:2"] {
+            let crashed = try OrdersBinary.run(arguments, fault: fault)
+            #expect(crashed.killedBySignal && crashed.status == SIGKILL, "\(fault) was not reached")
+            #expect(try OrdersBinary.run(["verify", "--store", killed]).status == 0, "after \(fault)")
+        }
+        let final = try OrdersBinary.run(arguments)
+        #expect(final.status == 1)
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(final.standardOutput.utf8)) as? [[String: Any]]
+        ).first
+        #expect(summary?["resumed_from_line"] as? Int == batches.recordLines[0][3 * perCommit])
+        #expect(summary?["records"] as? Int == batches.recordLines[0].count)
+        #expect(summary?["already_imported"] as? Bool == false)
+
+        let reference = directory.path + "/reference"
+        let uninterrupted = try OrdersBinary.run(["import", "--store", reference, batch])
+        #expect(uninterrupted.status == 1)
+        #expect(try LedgerStore(path: killed, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
+    }
+}
