@@ -24,6 +24,10 @@ public final class LedgerStore: @unchecked Sendable {
         if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
             throw StoreError.missing(path: path)
         }
+        // An empty data file was created by a writer killed before it wrote anything: no store yet
+        // (LMDB itself answers a read-only open of it with EBADF).
+        var data = stat()
+        if readOnly, stat(path + "/data.mdb", &data) == 0, data.st_size == 0 { throw StoreError.missing(path: path) }
         if exists, !isDirectory.boolValue { throw StoreError.notADirectory(path: path) }
         if !exists {
             do {

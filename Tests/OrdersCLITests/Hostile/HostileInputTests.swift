@@ -133,6 +133,23 @@ struct HostileInputTests {
         }
     }
 
+    /// A writer killed right after creating the store's files leaves an empty data file: no store
+    /// yet for the queries (not LMDB's "Bad file descriptor"), and the next import makes it whole.
+    @Test func anEmptyDataFileIsNoStoreYet() throws {
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: store + "/data.mdb", contents: Data())
+        for arguments in [["stats"], ["verify"]] {
+            let result = try OrdersBinary.run(arguments + ["--store", store])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.standardError
+                    == "orders: error: no store at \(store); import a batch first (orders import --store \(store) FILE) or pass --store\n"
+            )
+        }
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0)
+    }
+
     @Test func aCorruptedEventIsReportedByVerify() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
         try StoreFixture.put([9, 9, 9], key: [0, 0, 0, 0, 0, 0, 0, 3], database: "log", at: store)
