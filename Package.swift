@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "CPrefetch"),
+        .target(name: "CStandardOutput"),
         .target(
             name: "LedgerStore",
             dependencies: [
@@ -50,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStandardOutput
 import Foundation
 import LedgerStore
 
@@ -18,8 +19,9 @@ enum Main {
             } else {
                 try command.run()
             }
+            exitCheckingOutput(0)
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            exitCheckingOutput(exit.rawValue)
         } catch let failure as CommandFailure {
             Terminal.printError(failure.message)
             Foundation.exit(failure.exitStatus)
@@ -37,5 +39,17 @@ enum Main {
             Terminal.printError(message)
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
+    }
+
+    /// Ends with `status` once standard output is written out. A write of it that failed (a full
+    /// disk, say) is one line and exit 1, also after a committed import: a command never reports
+    /// success having printed nothing. A closed pipe ends the process by SIGPIPE first, as `head`
+    /// expects; where SIGPIPE is ignored, EPIPE ends it quietly.
+    static func exitCheckingOutput(_ status: Int32) -> Never {
+        let failure = cstdout_finish()
+        guard failure != 0, failure != EPIPE else { Foundation.exit(status) }
+        let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
+        Terminal.printError("cannot write standard output: \(reason)")
+        Foundation.exit(max(1, status))
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Standard output that cannot be written (`/dev/full`) is an error, exit 1 with one line, for
+/// every command — small outputs and outputs larger than stdio's buffer, whose failed write glibc
+/// drops early — and also after a committed import.
+struct FullOutputTests {
+    let directory = TemporaryDirectory()
+
+    /// Runs `orders arguments…` with standard output on `/dev/full`: its status and standard error.
+    func runOnFullDisk(_ arguments: [String]) throws -> (status: Int32, standardError: String) {
+        let process = Process()
+        process.executableURL = OrdersBinary.url
+        process.arguments = arguments
+        process.currentDirectoryURL = OrdersBinary.repository
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+
+    @Test func everyCommandExitsOneWhenStandardOutputCannotBeWritten() throws {
+        let store = directory.path + "/store"
+        let imported = try runOnFullDisk(["import", "--store", store, "data/good-batch.csv"])
+        #expect(imported.status == 1)
+        #expect(imported.standardError.hasPrefix("orders: error: cannot write standard output: "))
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0, "the import itself was committed")
+        let queries: [[String]] = [
+            ["list"], ["list", "--limit", "0", "--format", "json"], ["show", "O-1002"], ["customers"], ["revenue"],
+            ["skus"], ["stats"], ["verify"], ["rebuild"],
+        ]
+        for query in queries {
+            let result = try runOnFullDisk(query + ["--store", store])
+            #expect(result.status == 1, "\(query)")
+            #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "), "\(query)")
+            #expect(result.standardError.filter { $0 == "\n" }.count == 1, "\(query): \(result.standardError)")
+        }
+    }
+
+    @Test func anOutputLargerThanTheBufferIsCaughtToo() throws {
+        let lines = (1...3_000).map { "place,O-\($0),C-1,EUR,A-1*1@100,,2026-03-01T10:00:00Z" }
+        let batch = directory.file(
+            "big.csv", "type,order_id,customer_id,currency,lines,amount,at\n" + lines.joined(separator: "\n") + "\n")
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        let result = try runOnFullDisk(["list", "--limit", "0", "--store", store])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "))
+    }
+}
