@@ -31,8 +31,7 @@ public struct Rebuilder {
             let replayed = try core.replay(
                 in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
             guard replayed.problems.isEmpty else {
-                throw StoreError.corrupt(
-                    "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
+                throw StoreError.damagedLog(seq: nil, detail: replayed.problems[0])
             }
             if shouldStop() { throw ReplayInterrupted() }
             try write(replayed, projections, ledger)

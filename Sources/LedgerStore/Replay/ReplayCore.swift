@@ -55,6 +55,12 @@ public struct ReplayCore {
         shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         let head = try ledger.headSeq()
+        let logged = try ledger.count(\.log)
+        // The log is gapless from seq 1: the replay lists each gap, but a last seq far beyond any
+        // log (2^48) is a damaged key that no count or progress may be computed from.
+        guard head < 1 << 48 || head == UInt64(logged) else {
+            throw StoreError.damagedLog(seq: head, detail: "the log holds \(logged) events but its last seq is \(head)")
+        }
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
         let queue = RangeQueue(count: ranges.count)
         // Every range gets room for all orders: a range places about its share of them, but an
@@ -62,10 +68,11 @@ public struct ReplayCore {
         let expected = ReplaySizes(
             orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
             skus: try ledger.count(\.skuNames))
+        let bounds = EventBounds(orders: expected.orders, customers: expected.customers, skus: expected.skus)
         let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(
-            ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
-            shouldStop: shouldStop)
+            ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
+            region: region, shouldStop: shouldStop)
         let workers = (1..<min(threads, ranges.count)).map { _ in
             BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
             }
@@ -107,6 +114,7 @@ public struct ReplayCore {
         let ranges: [ReplayRange]
         let queue: RangeQueue
         let expected: ReplaySizes
+        let bounds: EventBounds
         let collectingNames: Bool
         let region: MappedRegion?
         let shouldStop: @Sendable () -> Bool
@@ -122,7 +130,8 @@ public struct ReplayCore {
         while let index = work.queue.take() {
             if work.shouldStop() { throw ReplayInterrupted() }
             let (part, folded) = try scan(
-                work.ranges[index], ReplayRun(collectingNames: work.collectingNames, expected: work.expected, rows: consume rows),
+                work.ranges[index], ReplayRun(
+                    collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

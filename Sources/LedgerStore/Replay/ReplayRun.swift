@@ -9,6 +9,8 @@ internal import LedgerDomain
 struct ReplayRun {
     private let service = OrderService()
     private let collectingNames: Bool
+    /// What the numbers of an event may be; an event out of bounds is a problem, never folded.
+    private let bounds: EventBounds
     private var part = ReplayedPart()
     private var rows: ReplayRows
     /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
@@ -16,10 +18,11 @@ struct ReplayRun {
     private var placedEvents: [UnsafeRawPointer] = []
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
-    /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
-    /// ranges into the same rows).
-    init(collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows) {
+    /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
+    /// `rows`: where to fold (a thread folds all its ranges into the same rows).
+    init(collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows) {
         self.collectingNames = collectingNames
+        self.bounds = bounds
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
@@ -60,6 +63,7 @@ struct ReplayRun {
         } catch {
             return problem("seq \(seq) does not decode")
         }
+        if let wrong = bounds.problem(with: event, seq: seq) { return problem("seq \(seq): \(wrong)") }
         if event.kind == .placed {
             place(event, seq: seq)
         } else {

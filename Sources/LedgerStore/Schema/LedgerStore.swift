@@ -15,9 +15,12 @@ public final class LedgerStore: @unchecked Sendable {
     private let environment: Environment
     private let databases: LedgerDatabases
 
-    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
-    /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
-    public init(path: String, readOnly: Bool = false, durable: Bool = true) throws(StoreError) {
+    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
+    /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
+    /// environment that is not an orders store is refused (`notAnOrdersStore`) before anything
+    /// in it is created or written. `durable: false` skips fsync at commit (tests only: a crash
+    /// may lose the last commits).
+    public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
         self.path = path
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -38,15 +41,19 @@ public final class LedgerStore: @unchecked Sendable {
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            // Recognised before anything is opened by name, so that nothing is created in (or
+            // written to) an environment some other program made.
+            let isNew = try Self.recognise(environment, path: path)
+            if isNew, readOnly || !creating { throw StoreError.missing(path: path) }
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
                 let format = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
+                    try Self.checkFormat(txn, meta, path: path, writable: false, isNew: false)
                 }
                 databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
             } else {
                 databases = try LedgerDatabases(environment: environment) { txn, meta in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                    try Self.checkFormat(txn, meta, path: path, writable: true, isNew: isNew)
                 }
             }
         } catch let error as LMDBError {
@@ -56,6 +63,23 @@ public final class LedgerStore: @unchecked Sendable {
         } catch {
             preconditionFailure("opening a store throws only LMDB's and the store's errors: \(error)")
         }
+    }
+
+    /// Whether `environment` is new (its main database is empty: no store was ever committed in
+    /// it); throws `notAnOrdersStore` when it holds anything but this schema's databases, or not
+    /// `meta`. Only reads.
+    private static func recognise(_ environment: Environment, path: String) throws -> Bool {
+        let keys = try environment.mainDatabaseKeys()
+        if keys.isEmpty { return true }
+        let known = Set((LedgerDatabases.names + BatchDatabases.names).map { Array($0.utf8) })
+        if let foreign = keys.first(where: { !known.contains($0) }) {
+            let name = String(decoding: foreign.prefix(64), as: UTF8.self)
+            throw StoreError.notAnOrdersStore(path: path, reason: "it holds a database named \"\(name)\", which orders never makes")
+        }
+        guard keys.contains(Array("meta".utf8)) else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "it has no meta database with a format version")
+        }
+        return false
     }
 
     /// What an LMDB failure while opening the store at `path` means for the store.
@@ -73,20 +97,23 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
-    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
+    /// Refuses a store of a newer format, or one without a format of ours, and returns the
+    /// store's format. A writable open stamps a new store (`isNew`), or upgrades a format-1 one
+    /// (whose new databases the same transaction creates), with this format.
     @discardableResult
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
+    private static func checkFormat(
+        _ txn: Transaction, _ meta: Database, path: String, writable: Bool, isNew: Bool
+    ) throws -> UInt32 {
         if let bytes = try txn.get(meta, "format") {
-            guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
-                throw StoreError.corrupt("the format version has \(bytes.count) bytes")
+            guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
+                throw StoreError.notAnOrdersStore(path: path, reason: "its format version is not one orders writes")
             }
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
-            guard stampIfMissing, found < formatVersion else { return found }
-        } else if !stampIfMissing {
-            throw StoreError.corrupt("the store has no format version")
+            guard writable, found < formatVersion else { return found }
+        } else if !isNew {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
         }

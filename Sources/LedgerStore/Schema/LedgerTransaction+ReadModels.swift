@@ -77,7 +77,7 @@ extension LedgerTransaction {
         var seq = order.lastSeq
         while seq != 0 {
             guard let decoded = try event(seq: seq), decoded.event.order == order.number,
-                events.count < order.state.version
+                events.count < order.state.version, decoded.previousSeq < seq
             else {
                 throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
             }

@@ -45,9 +45,9 @@ struct RebuildCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
                 throw StoreError.missing(path: storeOptions.path)
             }
-            store = try LedgerStore(path: storeOptions.path)
+            store = try LedgerStore(path: storeOptions.path, creating: false)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
         let lock: StoreLock
         do {
@@ -59,7 +59,7 @@ struct RebuildCommand: ParsableCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
-        let total = Int(try store.headSeq())
+        let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
             defer { progress.finish() }

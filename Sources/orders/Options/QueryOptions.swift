@@ -13,7 +13,7 @@ struct QueryOptions: ParsableArguments {
         do {
             return try LedgerStore(path: storeOptions.path, readOnly: true)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
     }
 }
