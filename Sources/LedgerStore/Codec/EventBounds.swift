@@ -11,9 +11,6 @@ struct EventBounds: Sendable {
     let customers: Int
     let skus: Int
 
-    /// Bounds that let every number through (an event read on its own, with no dictionary at hand).
-    static let unchecked = EventBounds(orders: Int(UInt32.max) + 1, customers: Int(UInt32.max) + 1, skus: Int(UInt32.max) + 1)
-
     /// What is wrong with `event`, logged at `seq`, or `nil` when every number is in bounds.
     /// Allocates nothing unless it finds something.
     // Measured: runs per event of the replay's hot path; compares against bounds already loaded.
@@ -25,7 +22,8 @@ struct EventBounds: Sendable {
         }
         guard event.at.isInSpecRange else { return "its time \(event.at.milliseconds) ms is outside 1970–9999" }
         guard event.kind == .placed else {
-            let allowed = event.kind == .paid || event.kind == .refunded ? LedgerLimits.amount : 0...LedgerLimits.amount.upperBound
+            let allowed =
+                event.kind == .paid || event.kind == .refunded ? LedgerLimits.amount : 0...LedgerLimits.amount.upperBound
             return allowed.contains(event.amount) ? nil : "a \(event.kind) event has amount \(event.amount)"
         }
         return placementProblem(event)

@@ -46,7 +46,8 @@ enum OrderStateCodec {
         let limits = LedgerLimits.orderTotal
         guard version >= 1, currency.isCode, limits.contains(total), (0...total).contains(paid), (0...paid).contains(refunded),
             placedAt.isInSpecRange, updatedAt.isInSpecRange, placedAt <= updatedAt,
-            LedgerLimits.linesPerOrder.contains(Int(lineCount)), (1...Int64(lineCount) * LedgerLimits.quantity.upperBound).contains(itemCount),
+            LedgerLimits.linesPerOrder.contains(Int(lineCount)),
+            (1...Int64(lineCount) * LedgerLimits.quantity.upperBound).contains(itemCount),
             lastSeq >= 1
         else {
             throw StoreError.corrupt("an order record holds numbers no order can have")

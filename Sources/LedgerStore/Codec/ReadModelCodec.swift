@@ -142,7 +142,9 @@ enum ReadModelCodec {
 
     private static func count(_ reader: inout ByteReader) throws(StoreError) -> Int64 {
         let value: Int64 = try reader.read()
-        guard (-countLimit...countLimit).contains(value) else { throw StoreError.corrupt("\(reader.what) holds the count \(value)") }
+        guard (-countLimit...countLimit).contains(value) else {
+            throw StoreError.corrupt("\(reader.what) holds the count \(value)")
+        }
         return value
     }
 

@@ -74,7 +74,8 @@ public final class LedgerStore: @unchecked Sendable {
         let known = Set((LedgerDatabases.names + BatchDatabases.names).map { Array($0.utf8) })
         if let foreign = keys.first(where: { !known.contains($0) }) {
             let name = String(decoding: foreign.prefix(64), as: UTF8.self)
-            throw StoreError.notAnOrdersStore(path: path, reason: "it holds a database named \"\(name)\", which orders never makes")
+            throw StoreError.notAnOrdersStore(
+                path: path, reason: "it holds a database named \"\(name)\", which orders never makes")
         }
         guard keys.contains(Array("meta".utf8)) else {
             throw StoreError.notAnOrdersStore(path: path, reason: "it has no meta database with a format version")

@@ -122,7 +122,8 @@ struct LedgerTransaction {
             throw StoreError.corrupt("order number \(number.rawValue): \(detail)")
         }
         guard state.customer.index < (try count(\.customerNames)) else {
-            throw StoreError.corrupt("order number \(number.rawValue) names customer number \(state.customer.rawValue), which has no id")
+            throw StoreError.corrupt(
+                "order number \(number.rawValue) names customer number \(state.customer.rawValue), which has no id")
         }
         return StoredOrder(number: number, state: state, lastSeq: lastSeq)
     }
