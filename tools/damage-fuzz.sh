@@ -3,15 +3,15 @@
 # a value cut short, or bits flipped) in any of its databases (`damage-store damage SEED`), then
 # `verify`, `rebuild` and every query run on the copy. A run fails on a signal, a hang (over 60 s),
 # a peak resident size over 1 GiB, or a query that fails on a copy that `verify` passed.
-#   tools/damage-fuzz.sh [RUNS] [FIRST-SEED]     (default 1,000 runs from seed 1)
+#   tools/damage-fuzz.sh [RUNS] [FIRST-SEED]     (default 1,000 runs from seed 1; CONFIG=debug for a debug build)
 # Prints one line per failure and a table of outcomes per command; exit 1 when any run failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-1000}"
 first="${2:-1}"
-swift build -c release --product orders >/dev/null && swift build -c release --product generate-batch >/dev/null
-swift build -c release --product damage-store >/dev/null
-bin=$(swift build -c release --show-bin-path)
+config="${CONFIG:-release}"
+for product in orders generate-batch damage-store; do swift build -c "$config" --product "$product" >/dev/null; done
+bin=$(swift build -c "$config" --show-bin-path)
 work=$(mktemp -d /tmp/damage-fuzz.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 "$bin/generate-batch" --orders 2000 --bad-share 0.1 --seed 11 --output "$work/batch.csv" 2>/dev/null
@@ -29,8 +29,8 @@ for ((seed = first; seed < first + runs; seed++)); do
     verified=no
     for index in "${!commands[@]}"; do
         command=${commands[$index]}
-        # shellcheck disable=SC2086
         status=0
+        # shellcheck disable=SC2086
         /usr/bin/time -f '%M' -o "$work/rss" timeout -s KILL 60 "$bin/orders" $command --store "$work/copy" \
             >/dev/null 2>"$work/err" || status=$?
         rss=$(tail -n 1 "$work/rss" | grep -o '^[0-9]*$' || echo 0)
@@ -52,6 +52,7 @@ for ((seed = first; seed < first + runs; seed++)); do
             failures=$((failures + 1))
         fi
     done
+    if (((seed - first + 1) % 25 == 0)); then echo "progress: $((seed - first + 1)) runs, $failures failures"; fi
 done
 echo "runs: $runs (seeds $first–$((first + runs - 1))), failures: $failures"
 for key in "${!outcomes[@]}"; do echo "$key: ${outcomes[$key]}"; done | sort -t: -k1,1n

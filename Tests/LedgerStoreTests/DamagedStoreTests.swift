@@ -47,13 +47,13 @@ struct DamagedStoreTests {
         let store = try LedgerStore(path: path)
         let report = try Verifier(store: store).verify()
         #expect(!report.isConsistent)
-        let named = "seq \(seq): customer number 4294967295 has no id"
-        #expect(report.differences.contains { $0.hasPrefix("log: " + named) }, "\(report.differences)")
+        let named = "log: seq \(seq): customer number 4294967295 has no id"
+        #expect(report.differences.contains { $0.hasPrefix(named) }, "\(report.differences)")
         do {
             _ = try Rebuilder(store: store).rebuild()
             Issue.record("the rebuild went through")
-        } catch StoreError.damagedLog(nil, let detail) {
-            #expect(detail.hasPrefix(named))
+        } catch StoreError.damagedLog(.some(seq), let detail) {
+            #expect(detail.hasPrefix("customer number 4294967295 has no id"))
         }
         #expect(try !Verifier(store: store).verify().isConsistent)
     }

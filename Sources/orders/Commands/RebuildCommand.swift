@@ -31,7 +31,15 @@ struct RebuildCommand: ParsableCommand {
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at most this long for an import or another rebuild of the store (default: as long as it takes).",
+            valueName: "SECONDS"))
+    var wait: Double?
+
     func validate() throws {
+        if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
         for name in projection where ReadModelName(rawValue: name) == nil {
             throw ValidationError(
                 "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -51,9 +59,11 @@ struct RebuildCommand: ParsableCommand {
         }
         let lock: StoreLock
         do {
-            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: wait) {
                 Terminal.writeStandardError("orders: \($0)\n")
             }
+        } catch StoreError.busy(let path, let holder, let seconds) {
+            throw CommandFailure("\(StoreError.busy(path: path, holder: holder, seconds: seconds))", exitStatus: 75)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
