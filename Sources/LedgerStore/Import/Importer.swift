@@ -162,8 +162,9 @@ public final class Importer: Sendable {
     ) throws -> Result<ImportOutcome, CommittedFileError>? {
         var state = initial
         var number = firstNumber
-        var known = KnownIdentifiers()
+        let identifiers = ImportIdentifiers()
         let rows = ReadModelCache()
+        let commands = CommandIndex()
         let decoder = CommandDecoder(format: reader.format)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
@@ -172,7 +173,8 @@ public final class Importer: Sendable {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
                 let run = ChunkRun(
-                    batch: batch, file: file, number: number, service: service, known: known, rows: rows, rejects: rejects,
+                    batch: batch, file: file, number: number, service: service, identifiers: identifiers, rows: rows,
+                    commands: commands, rejects: rejects,
                     chunk: nextRejectsWrite())
                 let outcome: ChunkOutcome
                 if options.atomic {
@@ -204,8 +206,9 @@ public final class Importer: Sendable {
                 FaultInjection.reach(.afterCommit)
                 state = outcome.batch
                 number = outcome.number
-                known.merge(outcome.learned)
+                identifiers.committed()
                 rows.committed(head: outcome.head)
+                commands.committed(head: outcome.head)
                 progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
             }
         } catch let rollback as AtomicRollback {
