@@ -1,3 +1,4 @@
+import Glibc
 internal import LedgerDomain
 
 /// The command ids a store has accepted, found in memory: an open-addressing table (linear
@@ -24,6 +25,9 @@ final class CommandIndex {
     /// The slots this chunk filled, in order.
     private var claimed: [Int] = []
     private var ledger: LedgerTransaction?
+    /// About how many claims the import will add: the first load makes room for them, so that
+    /// the table need not grow (and read every id from the store again) as it fills.
+    var expectedClaims = 0
     /// The hash of an id's bytes (tests pass one that collides).
     private let hash: (UnsafeRawBufferPointer) -> UInt64
 
@@ -85,7 +89,9 @@ final class CommandIndex {
             throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
         }
         var id = id.rawValue
-        return id.withUTF8 { $0.elementsEqual(stored) }
+        return id.withUTF8 {
+            $0.count == stored.count && ($0.isEmpty || memcmp($0.baseAddress!, stored.baseAddress!, stored.count) == 0)
+        }
     }
 
     /// Brings the table to the store's commands before this chunk: loads it the first time, then
@@ -109,7 +115,8 @@ final class CommandIndex {
     private func rebuild(_ ledger: LedgerTransaction, capacity: Int) throws {
         let stored = try ledger.count(\.commands)
         var size = max(capacity, 1 << 16)
-        while Double(stored + 1) > Double(size) * Self.maximumLoad { size *= 2 }
+        let room = slots.isEmpty ? expectedClaims : 0
+        while Double(stored + room + 1) > Double(size) * Self.maximumLoad { size *= 2 }
         slots = [UInt64](repeating: 0, count: size)
         count = 0
         claimed.removeAll(keepingCapacity: true)

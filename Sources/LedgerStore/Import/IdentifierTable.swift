@@ -1,3 +1,5 @@
+import Glibc
+
 /// One id dictionary of the store (orders, customers or skus) in memory, for the importer: every
 /// id's bytes by dense number, and an open-addressing table (linear probing) of slots that hold
 /// 32 bits of an id's hash above its number + 1. A slot whose hash bits match is a candidate
@@ -70,9 +72,11 @@ final class IdentifierTable {
             while slots[slot] != 0 {
                 if slots[slot] >> 32 == tag {
                     let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                    let matches = bytes.withUnsafeBytes { all in
-                        UnsafeRawBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]).elementsEqual(id)
-                    }
+                    let start = starts[number]
+                    let matches =
+                        starts[number + 1] - start == id.count
+                        && (id.isEmpty
+                            || bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, id.baseAddress!, id.count) == 0 })
                     if matches { return UInt32(number) }
                 }
                 slot = (slot + 1) & mask

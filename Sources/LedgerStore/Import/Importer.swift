@@ -165,6 +165,8 @@ public final class Importer: Sendable {
         let identifiers = ImportIdentifiers()
         let rows = ReadModelCache()
         let commands = CommandIndex()
+        // A record with a command id takes well over 64 bytes; most batches carry fewer ids.
+        commands.expectedClaims = Int(batch.size / 128)
         let decoder = CommandDecoder(format: reader.format)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
@@ -209,6 +211,9 @@ public final class Importer: Sendable {
                 identifiers.committed()
                 rows.committed(head: outcome.head)
                 commands.committed(head: outcome.head)
+                // The pages the chunk read stay in the page cache; dropping them from this process's
+                // map keeps its resident memory to one chunk's pages, whatever the store's size.
+                store.mappedRegion()?.releasePages()
                 progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
             }
         } catch let rollback as AtomicRollback {

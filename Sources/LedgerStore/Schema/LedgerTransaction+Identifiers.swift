@@ -28,7 +28,8 @@ extension LedgerTransaction {
 
     /// Writes each id → number entry into `ids` (an `…_ids` database), in id byte order.
     func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table) throws {
-        for entry in entries.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
+        // Ids are ASCII (SPEC §2), for which `String`'s order is byte order.
+        for entry in entries.sorted(by: { $0.id < $1.id }) {
             try put(ids, entry.id, LittleEndianValue(entry.number))
         }
     }
