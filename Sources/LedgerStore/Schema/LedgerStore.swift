@@ -9,11 +9,13 @@ public import LedgerDomain
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
 
     public let path: String
     private let environment: Environment
     private let databases: LedgerDatabases
+    /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
+    private let format: UInt32
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
     /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
@@ -47,14 +49,19 @@ public final class LedgerStore: @unchecked Sendable {
             if isNew, readOnly || !creating { throw StoreError.missing(path: path) }
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
-                let format = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, writable: false, isNew: false)
+                let found = try environment.read { txn in
+                    try Self.checkFormat(txn, meta, path: path, isNew: false, upgrade: nil)
                 }
-                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
+                databases = try LedgerDatabases(readingFrom: environment, withBatches: found >= 2)
+                format = found
             } else {
-                databases = try LedgerDatabases(environment: environment) { txn, meta in
-                    try Self.checkFormat(txn, meta, path: path, writable: true, isNew: isNew)
+                databases = try LedgerDatabases(environment: environment) { txn, databases in
+                    try Self.checkFormat(txn, databases.meta, path: path, isNew: isNew) { found in
+                        let ledger = LedgerTransaction(txn: txn, databases: databases)
+                        for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
+                    }
                 }
+                format = Self.formatVersion
             }
         } catch let error as LMDBError {
             throw Self.openingFailure(error, path: path, readOnly: readOnly)
@@ -99,11 +106,12 @@ public final class LedgerStore: @unchecked Sendable {
     }
 
     /// Refuses a store of a newer format, or one without a format of ours, and returns the
-    /// store's format. A writable open stamps a new store (`isNew`), or upgrades a format-1 one
-    /// (whose new databases the same transaction creates), with this format.
+    /// store's format. A writable open (one with `upgrade`) stamps a new store (`isNew`) with this
+    /// format, and runs `upgrade` with an older store's format before stamping it (the same
+    /// transaction creates the databases it lacks).
     @discardableResult
     private static func checkFormat(
-        _ txn: Transaction, _ meta: Database, path: String, writable: Bool, isNew: Bool
+        _ txn: Transaction, _ meta: Database, path: String, isNew: Bool, upgrade: ((UInt32) throws -> Void)?
     ) throws -> UInt32 {
         if let bytes = try txn.get(meta, "format") {
             guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
@@ -112,7 +120,8 @@ public final class LedgerStore: @unchecked Sendable {
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
-            guard writable, found < formatVersion else { return found }
+            guard let upgrade, found < formatVersion else { return found }
+            try upgrade(found)
         } else if !isNew {
             throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
@@ -235,7 +244,15 @@ public final class LedgerStore: @unchecked Sendable {
                     return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
                 }
             }
-            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+            lines += try ledger.scan(\.commands) { entries in
+                entries.map { entry in
+                    // Format 3 keys a command by seq; older formats by its id (the value is the seq).
+                    format >= 3
+                        ? "command \(String(decoding: entry.value, as: UTF8.self)) \(BigEndianKey64.decode(entry.key))"
+                        : "command \(String(decoding: entry.key, as: UTF8.self)) \(LittleEndianValue<UInt64>.decode(entry.value) ?? 0)"
+                }
+            }.sorted()
+            for table: LedgerTransaction.Table in [\.orderIDs, \.customerIDs, \.skuIDs] {
                 lines += try ledger.scan(table) { entries in
                     entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
                 }
