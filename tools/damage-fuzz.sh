@@ -2,7 +2,7 @@
 # The damaged-store fuzzer: copies of a real store, each with one value changed (4 bytes set to ff,
 # a value cut short, or bits flipped) in any of its databases (`damage-store damage SEED`), then
 # `verify`, `rebuild` and every query run on the copy. A run fails on a signal, a hang (over 60 s),
-# a peak resident size over 1 GiB, or a query that fails on a copy that `verify` passed.
+# a peak resident size over 1 GiB, or a query (`rejects` aside) that fails on a copy that `verify` passed.
 #   tools/damage-fuzz.sh [RUNS] [FIRST-SEED]     (default 1,000 runs from seed 1; CONFIG=debug for a debug build)
 # Prints one line per failure and a table of outcomes per command; exit 1 when any run failed.
 set -euo pipefail
@@ -47,7 +47,8 @@ for ((seed = first; seed < first + runs; seed++)); do
             failures=$((failures + 1))
         fi
         if [ "$index" -eq 0 ] && [ "$status" -eq 0 ]; then verified=yes; fi
-        if [ "$verified" = yes ] && [ "$index" -gt 0 ] && [ "$index" -lt 11 ] && [ "$status" -ne 0 ]; then
+        # `rejects` is left out: a batch record's digest cannot be checked without its file (README).
+        if [ "$verified" = yes ] && [ "$index" -gt 0 ] && [ "$index" -lt 10 ] && [ "$status" -ne 0 ]; then
             echo "seed $seed, $damage: verify passed but orders $command exited $status: $(head -c 300 "$work/err")"
             failures=$((failures + 1))
         fi

@@ -79,6 +79,16 @@ struct DamagedStoreTests {
         #expect(throws: StoreError.corrupt("a customer row holds the count \(Int64.max)")) { try store.customers() }
     }
 
+    @Test func aCheckpointBeyondTheLogIsAnErrorNotATrap() throws {
+        try importGenerated()
+        try StoreFixture.put([0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF], key: Array("stats".utf8), database: "checkpoints", at: path)
+        let store = try LedgerStore(path: path, readOnly: true)
+        #expect(throws: StoreError.corrupt("the checkpoint of stats is seq 18446744069414584320, beyond the log")) {
+            try store.statistics()
+        }
+        #expect(try Verifier(store: store).verify().differences.contains { $0.hasPrefix("checkpoints: stats is damaged") })
+    }
+
     /// The seeded damaged-store fuzzer of the test suite: each damage on a fresh copy of one store;
     /// whenever verify passes, every query must answer. `tools/damage-fuzz.sh` runs the real binary.
     @Test(arguments: 0..<48)
