@@ -81,7 +81,7 @@ struct ImportCommand: AsyncParsableCommand {
         // nor part of the store.
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
-        if let rejects { try paths.checkRejects(rejects) }
+        if let rejects { try paths.checkOutput(rejects) }
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path)

@@ -9,11 +9,5 @@ struct QueryOptions: ParsableArguments {
     var format: QueryFormat = .table
 
     /// Opens the store read-only (queries never write); a missing store exits 1.
-    func openStore() throws -> LedgerStore {
-        do {
-            return try LedgerStore(path: storeOptions.path, readOnly: true)
-        } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
-        }
-    }
+    func openStore() throws -> LedgerStore { try storeOptions.openForReading() }
 }
