@@ -23,7 +23,7 @@ struct OrdersCommand: AsyncParsableCommand {
         subcommands: [
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
             SKUsCommand.self, StatsCommand.self, EventsCommand.self, ExportCommand.self,
-            RejectsCommand.self, RebuildCommand.self,
+            BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
             VerifyCommand.self,
         ]
     )
