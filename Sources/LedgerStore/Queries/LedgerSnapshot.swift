@@ -62,11 +62,12 @@ public struct LedgerSnapshot {
     ) throws {
         guard limit > 0, from <= through else { return }
         var count = 0
+        var names = EventNames()
         try ledger.scan(\.log, from: BigEndianKey64(from)) { entries in
             for entry in entries {
                 let seq = LedgerTransaction.seq(entry.key)
                 if seq > through { break }
-                try body(try ledger.eventRow(seq: seq, bytes: entry.value, currency: currency))
+                try body(try ledger.eventRow(seq: seq, bytes: entry.value, currency: currency, names: &names))
                 count += 1
                 if count == limit { break }
             }
@@ -81,12 +82,13 @@ public struct LedgerSnapshot {
     ) throws -> Bool {
         guard let orderID = OrderID(id), let order = try ledger.order(orderID) else { return false }
         var count = 0
+        var names = EventNames()
         for seq in try ledger.streamSeqs(of: order) where seq >= from && seq <= through {
             guard count < limit else { break }
             guard let bytes = try ledger.value(\.log, BigEndianKey64(seq)) else {
                 throw StoreError.corrupt("order \(id)'s stream names seq \(seq), which is not in the log")
             }
-            try body(try ledger.eventRow(seq: seq, bytes: bytes, currency: currency))
+            try body(try ledger.eventRow(seq: seq, bytes: bytes, currency: currency, names: &names))
             count += 1
         }
         return true
@@ -98,6 +100,7 @@ public struct LedgerSnapshot {
     public func forEachEventWithCommandID(through: UInt64, _ body: (EventRow) throws -> Void) throws {
         let head = min(through, try ledger.headSeq())
         var windowStart: UInt64 = 1
+        var names = EventNames()
         while windowStart <= head {
             let windowEnd = min(head, windowStart + Self.commandWindow - 1)
             let commands = try commandIDs(from: windowStart, through: windowEnd)
@@ -111,7 +114,8 @@ public struct LedgerSnapshot {
                         commandID = String(decoding: commands[next].id, as: UTF8.self)
                         next += 1
                     }
-                    try body(try ledger.eventRow(seq: seq, bytes: entry.value, currency: false, commandID: commandID))
+                    try body(
+                        try ledger.eventRow(seq: seq, bytes: entry.value, currency: false, commandID: commandID, names: &names))
                 }
             }
             guard next == commands.count else {

@@ -2,26 +2,49 @@ internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
+/// The ids that a walk over the log looked up last (`RecentNames` per kind of id).
+struct EventNames {
+    var orders = RecentNames()
+    var customers = RecentNames()
+    var skus = RecentNames()
+}
+
 /// Logged events as `EventRow`s: the ids behind the dense numbers looked up in this snapshot.
 extension LedgerTransaction {
     /// The row of the event at `seq`, read in place from `bytes`; `currency` also gives non-`placed`
     /// events their order's currency; `commandID` is the command id it was accepted under.
-    func eventRow(seq: UInt64, bytes: UnsafeRawBufferPointer, currency: Bool, commandID: String? = nil) throws -> EventRow {
+    func eventRow(
+        seq: UInt64, bytes: UnsafeRawBufferPointer, currency: Bool, commandID: String? = nil, names recent: inout EventNames
+    ) throws -> EventRow {
         let event = try EncodedEvent(bytes)
         let kind = event.kind
         if kind == .placed {
             let names = try event.names()
             guard let orderID = names.order else { throw StoreError.corrupt("the placed event at seq \(seq) names no order") }
-            let customerID = try names.customer ?? customerName(event.customer, seq: seq)
+            recent.orders.remember(event.order.rawValue, orderID)
+            let customerID: String
+            if let defined = names.customer {
+                recent.customers.remember(event.customer.rawValue, defined)
+                customerID = defined
+            } else {
+                customerID = try recent.customers.name(event.customer.rawValue) {
+                    try customerName(CustomerNumber($0), seq: seq)
+                }
+            }
             let lines = try event.lines.map { line in
-                LineItem(sku: try skuName(line.sku, seq: seq), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
+                LineItem(
+                    sku: try recent.skus.name(line.sku.rawValue) { try skuName(SKUNumber($0), seq: seq) },
+                    quantity: Int64(line.quantity), unitPrice: line.unitPrice)
             }
             return EventRow(
                 seq: seq, orderID: orderID, version: event.version, kind: kind, at: event.at, customerID: customerID,
                 currency: event.currency, total: event.amount, lines: lines, commandID: commandID)
         }
-        guard let orderID = try orderID(event.order) else {
-            throw StoreError.corrupt("the event at seq \(seq) names order number \(event.order.rawValue), which has no id")
+        let orderID = try recent.orders.name(event.order.rawValue) { number in
+            guard let id = try self.orderID(OrderNumber(number)) else {
+                throw StoreError.corrupt("the event at seq \(seq) names order number \(number), which has no id")
+            }
+            return id
         }
         var orderCurrency: Currency?
         if currency {

@@ -36,11 +36,11 @@ enum EventsView {
         object.add("order_id", row.orderID)
         object.add("version", row.version)
         object.add("type", row.kind.description)
-        object.add("at", row.at.description)
+        object.add("at", row.at)
         object.add("customer_id", row.customerID)
         if row.kind == .placed { object.add("currency", row.currency?.description) }
         object.add("total", row.total)
-        if let lines = row.lines { object.add("lines", raw: LineItemsText.json(lines)) }
+        if let lines = row.lines { object.add("lines", lines) }
         object.add("amount", row.amount)
         object.add("refund", row.refund)
         object.add("carrier", row.carrier)

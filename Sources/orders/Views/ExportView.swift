@@ -25,11 +25,11 @@ enum ExportView {
             object.add("order_id", row.orderID)
             object.add("customer_id", row.customerID)
             object.add("currency", row.currency?.description)
-            if let lines = row.lines { object.add("lines", raw: LineItemsText.json(lines)) }
+            if let lines = row.lines { object.add("lines", lines) }
             object.add("amount", amount)
             object.add("carrier", row.carrier)
             object.add("reason", row.reason)
-            object.add("at", row.at.description)
+            object.add("at", row.at)
             object.add("command_id", row.commandID)
         }
     }

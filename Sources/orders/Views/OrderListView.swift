@@ -64,8 +64,8 @@ enum OrderListView {
         object.add("refunded", state.refunded)
         object.add("line_count", state.lineCount)
         object.add("item_count", state.itemCount)
-        object.add("placed_at", state.placedAt.description)
-        object.add("updated_at", state.updatedAt.description)
+        object.add("placed_at", state.placedAt)
+        object.add("updated_at", state.updatedAt)
         object.add("version", state.version)
     }
 
