@@ -26,17 +26,10 @@ struct RebuildCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
-    var projection: [String] = []
+    var projection: [ReadModelName] = []
 
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
-
-    func validate() throws {
-        for name in projection where ReadModelName(rawValue: name) == nil {
-            throw ValidationError(
-                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
 
     func run() throws {
         InterruptSignals.install()
@@ -58,7 +51,7 @@ struct RebuildCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         defer { withExtendedLifetime(lock) {} }
-        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
         let total = Int(try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
