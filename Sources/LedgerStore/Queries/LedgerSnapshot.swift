@@ -119,7 +119,9 @@ public struct LedgerSnapshot {
                 }
             }
             guard next == commands.count else {
-                throw StoreError.corrupt("command id \(String(decoding: commands[next].id, as: UTF8.self)) names seq \(commands[next].seq), which is not in the log")
+                throw StoreError.corrupt(
+                    "command id \(String(decoding: commands[next].id, as: UTF8.self)) names seq \(commands[next].seq), which is not in the log"
+                )
             }
             windowStart = windowEnd + 1
         }

@@ -99,7 +99,9 @@ final class OutputBuffer {
             lastDay = day
             var text = "\(date)"
             text.withUTF8 { utf8 in
-                withUnsafeMutableBytes(of: &lastDate) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[0..<10])) }
+                withUnsafeMutableBytes(of: &lastDate) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[0..<10]))
+                }
             }
         }
         let inDay = time.milliseconds - day * 86_400_000

@@ -7,7 +7,9 @@ import LedgerServices
 /// and each command keeps the `command_id` it was accepted under. A cancel carries no refund
 /// (the import computes it again); `placed` carries the order's lines in the order given.
 enum ExportView {
-    static let csvHeader = ["type", "order_id", "customer_id", "currency", "lines", "amount", "carrier", "reason", "at", "command_id"]
+    static let csvHeader = [
+        "type", "order_id", "customer_id", "currency", "lines", "amount", "carrier", "reason", "at", "command_id",
+    ]
 
     /// Adds the command of `row` to `listing` (csv or jsonl).
     static func add(_ row: EventRow, to listing: inout ListingWriter) throws {

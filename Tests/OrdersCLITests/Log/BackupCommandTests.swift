@@ -18,7 +18,8 @@ struct BackupCommandTests {
         var backups: [String] = []
         while importer.isRunning || backups.isEmpty {
             let target = directory.path + "/backup-\(backups.count)"
-            let result = try OrdersBinary.run(["backup", "--store", store, target] + (backups.count % 2 == 1 ? ["--compact"] : []))
+            let result = try OrdersBinary.run(
+                ["backup", "--store", store, target] + (backups.count % 2 == 1 ? ["--compact"] : []))
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.hasPrefix("backed up \(store) to \(target): events up to seq "))
             backups.append(target)

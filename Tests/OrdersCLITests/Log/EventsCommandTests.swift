@@ -69,7 +69,8 @@ struct EventsCommandTests {
         let table = try OrdersBinary.run(["events", "--store", store]).standardOutput.split(separator: "\n")
         #expect(table.first == "SEQ  AT                        ORDER          V  TYPE       DETAILS")
         #expect(table.count == array.count + 1)
-        #expect(table[1] == "  1  2026-03-01T10:15:00.000Z  O-1001         1  placed     customer C-ada, total EUR 30.00, 2 lines")
+        #expect(
+            table[1] == "  1  2026-03-01T10:15:00.000Z  O-1001         1  placed     customer C-ada, total EUR 30.00, 2 lines")
     }
 
     @Test func fromToAndLimitChooseARangeOfSeqs() throws {
@@ -85,7 +86,8 @@ struct EventsCommandTests {
         #expect(try seqs(["--order", "O-1002", "--from", "6", "--limit", "2"]) == [6, 7])
         let none = try OrdersBinary.run(["events", "--store", store, "--from", "1000"])
         #expect(none.standardOutput == "No events match.\n")
-        #expect(try OrdersBinary.run(["events", "--store", store, "--from", "1000", "--format", "json"]).standardOutput == "[]\n")
+        #expect(
+            try OrdersBinary.run(["events", "--store", store, "--from", "1000", "--format", "json"]).standardOutput == "[]\n")
     }
 
     @Test func aMissingOrderOrAContradictionIsOneLine() throws {

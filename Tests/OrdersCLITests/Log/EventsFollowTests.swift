@@ -82,6 +82,8 @@ struct EventsFollowTests {
         #expect(!follower.isRunning, "the follower ended when its reader went away")
         if follower.isRunning { follower.terminate() }
         follower.waitUntilExit()
-        #expect(follower.terminationReason == .uncaughtSignal ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
+        #expect(
+            follower.terminationReason == .uncaughtSignal
+                ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
     }
 }

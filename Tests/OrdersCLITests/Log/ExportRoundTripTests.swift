@@ -43,7 +43,8 @@ struct ExportRoundTripTests {
         #expect(again.contains("command_id"))
         // The copy knows the command ids: the original batch adds nothing it had not skipped before.
         let replay = try OrdersBinary.run(["import", "--store", copy, "--format", "json", batch])
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [[String: Any]])?.first)
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [[String: Any]])?.first)
         let duplicates = try #require(summary["duplicates"] as? Int)
         #expect(duplicates > 0)
     }
@@ -86,7 +87,8 @@ struct ExportRoundTripTests {
         #expect(csv.status == 0)
         #expect(
             csv.standardError
-                == "orders: note: 1 event has an empty carrier or reason, which CSV cannot tell from none; --format jsonl keeps them\n")
+                == "orders: note: 1 event has an empty carrier or reason, which CSV cannot tell from none; --format jsonl keeps them\n"
+        )
         let jsonl = try OrdersBinary.run(["export", "--store", store])
         #expect(jsonl.standardOutput.contains("\"carrier\":\"\""))
         #expect(jsonl.standardError.isEmpty)
