@@ -10,7 +10,7 @@ public struct LedgerSnapshot {
 
     /// How many events `forEachEvent(through:commandIDs: true)` matches with their command ids at
     /// a time (each costs one walk of the `commands` database and 16 bytes per id in the window).
-    static let commandWindow: UInt64 = 1 << 20
+    static let commandWindow: UInt64 = 1 << 19
 
     /// The seq of the last event in this snapshot (0: an empty log).
     public func headSeq() throws -> UInt64 { try ledger.headSeq() }

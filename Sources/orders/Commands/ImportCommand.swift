@@ -55,6 +55,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Decide and report every record as the import would; change nothing in the store.")
     var dryRun = false
 
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: "No progress and no summary table (the exit status tells; --format json still prints).")
+    var quiet = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -97,7 +102,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 2)
         }
         let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
-        if dryRun {
+        if dryRun, !quiet {
             Terminal.writeStandardError(
                 "orders: dry run: every record is decided against a copy of the store; \(storeOptions.path.terminalSafe) is left as it was\n"
             )
@@ -108,7 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
     @MainActor
     private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
         let viewModel = ImportViewModel()
-        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
+        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
         progress.start()
         let options = ImportOptions(
             format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
@@ -127,9 +132,11 @@ struct ImportCommand: AsyncParsableCommand {
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
-        print(
-            format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
-            terminator: "")
+        if format == .json || !quiet {
+            print(
+                format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+                terminator: "")
+        }
         if let failure = viewModel.state.failure {
             switch viewModel.error {
             case let error as RejectsFileError:

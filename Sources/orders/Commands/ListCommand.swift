@@ -19,6 +19,7 @@ struct ListCommand: ParsableCommand {
     )
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(name: .long, help: "table for people; json, jsonl or csv for programs.")
     var format: ListingFormat = .table
@@ -40,7 +41,7 @@ struct ListCommand: ParsableCommand {
         let store = try storeOptions.openForReading()
         let filter = OrderFilter(status: status?.status, customer: customer, limit: limit)
         try storeOptions.reading {
-            try store.snapshot { try OrderListView.write($0, filter: filter, format: format, style: .standardOutput) }
+            try store.snapshot { try OrderListView.write($0, filter: filter, format: format, style: outputOptions.style) }
         }
     }
 }

@@ -31,6 +31,9 @@ struct RebuildCommand: ParsableCommand {
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
 
+    @Flag(name: [.customShort("q"), .long], help: "No progress and no summary line (--format json still prints).")
+    var quiet = false
+
     func run() throws {
         InterruptSignals.install()
         let store: LedgerStore
@@ -54,7 +57,8 @@ struct RebuildCommand: ParsableCommand {
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
         let total = Int(try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
-            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            let progress = ReplayProgressView(
+                verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal && !quiet)
             defer { progress.finish() }
             let viewModel = RebuildViewModel(maintainer: store)
             viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
@@ -78,6 +82,7 @@ struct RebuildCommand: ParsableCommand {
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
+            guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
                     + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")

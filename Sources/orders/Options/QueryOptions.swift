@@ -4,6 +4,7 @@ import LedgerStore
 /// `--store` and `--format`, shared by every query.
 struct QueryOptions: ParsableArguments {
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(name: .long, help: "table for people, json or csv for programs.")
     var format: QueryFormat = .table
