@@ -27,7 +27,10 @@ struct ImportCommand: AsyncParsableCommand {
             2 usage or file error (nothing imported from that file), 75 the store stayed busy \
             longer than --wait.
 
-            --dry-run decides every record against the store exactly as the import would, and             prints the same summary, writes the same --rejects file and exits with the same status,             but changes nothing in the store: it imports into a compacted copy of the store in the             temporary directory ($TMPDIR, else /tmp), which needs room for it, and removes the copy.
+            --dry-run decides every record against the store exactly as the import would, and \
+            prints the same summary, writes the same --rejects file and exits with the same status, \
+            but changes nothing in the store: it imports into a compacted copy of the store in the \
+            temporary directory ($TMPDIR, else /tmp), which needs room for it, and removes the copy.
 
             Examples:
               orders import data/good-batch.csv
