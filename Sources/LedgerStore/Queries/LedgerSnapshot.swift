@@ -8,10 +8,6 @@ public import LedgerServices
 public struct LedgerSnapshot {
     let ledger: LedgerTransaction
 
-    /// How many events `forEachEvent(through:commandIDs: true)` matches with their command ids at
-    /// a time (each costs one walk of the `commands` database and 16 bytes per id in the window).
-    static let commandWindow: UInt64 = 1 << 19
-
     /// The seq of the last event in this snapshot (0: an empty log).
     public func headSeq() throws -> UInt64 { try ledger.headSeq() }
 
@@ -95,52 +91,32 @@ public struct LedgerSnapshot {
     }
 
     /// Every event with seq ≤ `through`, in seq order, each with the command id it was accepted
-    /// under (what `orders export` writes). Memory stays bounded: the command ids are matched to
-    /// the log a window of `commandWindow` seqs at a time, each window one walk of `commands`.
+    /// under (what `orders export` writes): the log and `commands` (keyed by seq) walked side by
+    /// side, in constant memory.
     public func forEachEventWithCommandID(through: UInt64, _ body: (EventRow) throws -> Void) throws {
-        let head = min(through, try ledger.headSeq())
-        var windowStart: UInt64 = 1
         var names = EventNames()
-        while windowStart <= head {
-            let windowEnd = min(head, windowStart + Self.commandWindow - 1)
-            let commands = try commandIDs(from: windowStart, through: windowEnd)
-            var next = 0
-            try ledger.scan(\.log, from: BigEndianKey64(windowStart)) { entries in
+        try ledger.withCursor(\.commands) { commands in
+            var command = try commands.first()
+            try ledger.scan(\.log) { entries in
                 for entry in entries {
                     let seq = LedgerTransaction.seq(entry.key)
-                    if seq > windowEnd { break }
+                    if seq > through { break }
                     var commandID: String?
-                    if next < commands.count, commands[next].seq == seq {
-                        commandID = String(decoding: commands[next].id, as: UTF8.self)
-                        next += 1
+                    if let claimed = command {
+                        let claimedSeq = LedgerTransaction.seq(claimed.key)
+                        guard claimedSeq >= seq else {
+                            throw StoreError.corrupt("a command id names seq \(claimedSeq), which is not in the log")
+                        }
+                        if claimedSeq == seq {
+                            commandID = String(decoding: claimed.value, as: UTF8.self)
+                            command = try commands.next()
+                        }
                     }
                     try body(
                         try ledger.eventRow(seq: seq, bytes: entry.value, currency: false, commandID: commandID, names: &names))
                 }
             }
-            guard next == commands.count else {
-                throw StoreError.corrupt(
-                    "command id \(String(decoding: commands[next].id, as: UTF8.self)) names seq \(commands[next].seq), which is not in the log"
-                )
-            }
-            windowStart = windowEnd + 1
         }
-    }
-
-    /// The command ids claimed by events with seq in `from`…`through`, sorted by seq; the ids are
-    /// borrowed from the map (valid while the snapshot is).
-    private func commandIDs(from: UInt64, through: UInt64) throws -> [(seq: UInt64, id: UnsafeRawBufferPointer)] {
-        var found: [(seq: UInt64, id: UnsafeRawBufferPointer)] = []
-        try ledger.scan(\.commands) { entries in
-            for entry in entries {
-                guard let seq = LittleEndianValue<UInt64>.decode(entry.value) else {
-                    throw StoreError.corrupt("a command id maps to \(entry.value.count) bytes, not a seq")
-                }
-                if seq >= from && seq <= through { found.append((seq, entry.key)) }
-            }
-        }
-        found.sort { $0.seq < $1.seq }
-        return found
     }
 }
 
