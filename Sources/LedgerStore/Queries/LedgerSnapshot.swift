@@ -103,6 +103,11 @@ public struct LedgerSnapshot {
                     if seq > through { break }
                     var commandID: String?
                     if let claimed = command {
+                        guard claimed.key.count == MemoryLayout<UInt64>.size else {
+                            throw StoreError.corrupt(
+                                "a command id is stored under a key of \(claimed.key.count) bytes, not a seq (a store of "
+                                    + "format 2 keys them by id until it is opened for writing once: run orders rebuild)")
+                        }
                         let claimedSeq = LedgerTransaction.seq(claimed.key)
                         guard claimedSeq >= seq else {
                             throw StoreError.corrupt("a command id names seq \(claimedSeq), which is not in the log")

@@ -106,4 +106,16 @@ struct ExportRoundTripTests {
         )
         #expect(try Data(contentsOf: URL(fileURLWithPath: store + "/data.mdb")) == before)
     }
+
+    @Test func aStoreWhoseCommandIDsAreInTheOldLayoutIsAnErrorNotACrash() throws {
+        let store = directory.path + "/old"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        let fixture = OrdersBinary.repository.path + "/Tests/LedgerStoreTests/Fixtures/format1/data.mdb"
+        try FileManager.default.copyItem(atPath: fixture, toPath: store + "/data.mdb")
+        let result = try OrdersBinary.run(["export", "--store", store])
+        #expect(!result.killedBySignal)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("orders: error: "))
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
 }
