@@ -69,7 +69,9 @@ public struct ReplayCore {
         let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
-                let outcome = Result { try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) } }
+                let outcome = Result {
+                    try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) }
+                }
                 if case .failure(let error) = outcome, !helper.folded.wasPut {  // its snapshot did not open
                     helper.folded.put(.failure(error))
                     _ = helper.join.take()
