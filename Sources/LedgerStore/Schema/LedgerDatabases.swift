@@ -1,13 +1,14 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 2).
+/// The named LMDB databases of a store (format 3).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
 ///   and the orders in flight sit on a few pages, whatever their ids look like.
 /// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
 /// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
-/// - `commands`: command id → seq of the event it was accepted as.
+/// - `commands`: seq (big-endian `UInt64`) of the event a command was accepted as → its command id;
+///   appended (format 2 and older keyed it by command id, `FormatUpgrade` rewrites it).
 /// - `imports`: format 1's record of an import, SHA-256 of a file's whole content → `ImportProgress`;
 ///   read only to recognise files imported before format 2 (`LegacyImports`).
 /// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch`; `batch_heads`: `BatchHead`
@@ -44,11 +45,11 @@ struct LedgerDatabases {
 
     /// Opens every database; a writable open creates them all in one transaction together with
     /// `prepare` (the format stamp), so a store is never left half-created, and a format-1 store
-    /// gets format 2's databases in the transaction that stamps it 2.
-    init(environment: Environment, prepare: (Transaction, Database) throws -> Void) throws {
+    /// gets format 2's databases in the transaction that upgrades and stamps it.
+    init(environment: Environment, prepare: (Transaction, LedgerDatabases) throws -> Void) throws {
         self.init(
             all: try environment.openDatabases(named: Self.names + BatchDatabases.names) { txn, databases in
-                try prepare(txn, databases[0])
+                try prepare(txn, LedgerDatabases(all: databases))
             })
     }
 

@@ -9,11 +9,13 @@ public import LedgerDomain
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
 
     public let path: String
     private let environment: Environment
     private let databases: LedgerDatabases
+    /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
+    private let format: UInt32
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
     /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
@@ -40,14 +42,19 @@ public final class LedgerStore: @unchecked Sendable {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
-                let format = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
+                let found = try environment.read { txn in
+                    try Self.checkFormat(txn, meta, path: path, upgrade: nil)
                 }
-                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
+                databases = try LedgerDatabases(readingFrom: environment, withBatches: found >= 2)
+                format = found
             } else {
-                databases = try LedgerDatabases(environment: environment) { txn, meta in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                databases = try LedgerDatabases(environment: environment) { txn, databases in
+                    try Self.checkFormat(txn, databases.meta, path: path) { found in
+                        let ledger = LedgerTransaction(txn: txn, databases: databases)
+                        for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
+                    }
                 }
+                format = Self.formatVersion
             }
         } catch let error as LMDBError {
             throw Self.openingFailure(error, path: path, readOnly: readOnly)
@@ -73,10 +80,13 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
-    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
+    /// Refuses a store of a newer format and returns the store's format. A writable open (one with
+    /// `upgrade`) stamps a new store with this format, and runs `upgrade` with an older store's
+    /// format before stamping it (the same transaction creates the databases it lacks).
     @discardableResult
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
+    private static func checkFormat(
+        _ txn: Transaction, _ meta: Database, path: String, upgrade: ((UInt32) throws -> Void)?
+    ) throws -> UInt32 {
         if let bytes = try txn.get(meta, "format") {
             guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
                 throw StoreError.corrupt("the format version has \(bytes.count) bytes")
@@ -84,8 +94,9 @@ public final class LedgerStore: @unchecked Sendable {
             guard found <= formatVersion else {
                 throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
             }
-            guard stampIfMissing, found < formatVersion else { return found }
-        } else if !stampIfMissing {
+            guard let upgrade, found < formatVersion else { return found }
+            try upgrade(found)
+        } else if upgrade == nil {
             throw StoreError.corrupt("the store has no format version")
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
@@ -207,7 +218,15 @@ public final class LedgerStore: @unchecked Sendable {
                     return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
                 }
             }
-            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+            lines += try ledger.scan(\.commands) { entries in
+                entries.map { entry in
+                    // Format 3 keys a command by seq; older formats by its id (the value is the seq).
+                    format >= 3
+                        ? "command \(String(decoding: entry.value, as: UTF8.self)) \(BigEndianKey64.decode(entry.key))"
+                        : "command \(String(decoding: entry.key, as: UTF8.self)) \(LittleEndianValue<UInt64>.decode(entry.value) ?? 0)"
+                }
+            }.sorted()
+            for table: LedgerTransaction.Table in [\.orderIDs, \.customerIDs, \.skuIDs] {
                 lines += try ledger.scan(table) { entries in
                     entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
                 }
