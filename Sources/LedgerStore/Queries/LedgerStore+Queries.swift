@@ -7,43 +7,9 @@ public import LedgerServices
 extension LedgerStore {
     /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0: all).
     public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
-        try read { ledger in
-            var names = NameLookup(ledger)
-            let limit = filter.limit == 0 ? Int.max : filter.limit
+        try snapshot { snapshot in
             var rows: [OrderSummary] = []
-            func keep(_ id: String, _ number: OrderNumber) throws {
-                guard let order = try ledger.order(number) else {
-                    throw StoreError.corrupt("order \(id) has no state")
-                }
-                if let status = filter.status, order.state.status != status { return }
-                rows.append(OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state))
-            }
-            if let customerID = filter.customer {
-                guard let customer = try ledger.customerNumber(customerID) else { return [] }
-                let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
-                let orders = try ledger.scan(\.customerOrders, from: first) { entries in
-                    var orders: [(String, OrderNumber)] = []
-                    for entry in entries {
-                        let key = BigEndianKey64.decode(entry.key)
-                        guard key >> 32 == UInt64(customer.rawValue) else { break }
-                        let number = OrderNumber(UInt32(truncatingIfNeeded: key))
-                        orders.append((try names.order(number), number))
-                    }
-                    return orders
-                }
-                for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
-                    if rows.count == limit { break }
-                    try keep(id, number)
-                }
-                return rows
-            }
-            try ledger.scan(\.orderIDs) { entries in
-                for entry in entries {
-                    if rows.count == limit { break }
-                    let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
-                    try keep(String(decoding: entry.key, as: UTF8.self), number)
-                }
-            }
+            try snapshot.forEachOrder(filter) { rows.append($0) }
             return rows
         }
     }

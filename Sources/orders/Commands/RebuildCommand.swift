@@ -26,10 +26,13 @@ struct RebuildCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
-    var projection: [String] = []
+    var projection: [ReadModelName] = []
 
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
+
+    @Flag(name: [.customShort("q"), .long], help: "No progress and no summary line (--format json still prints).")
+    var quiet = false
 
     @Option(
         name: .long,
@@ -40,10 +43,6 @@ struct RebuildCommand: ParsableCommand {
 
     func validate() throws {
         if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
-        for name in projection where ReadModelName(rawValue: name) == nil {
-            throw ValidationError(
-                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
     }
 
     func run() throws {
@@ -68,10 +67,11 @@ struct RebuildCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         defer { withExtendedLifetime(lock) {} }
-        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
         let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
-            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            let progress = ReplayProgressView(
+                verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal && !quiet)
             defer { progress.finish() }
             let viewModel = RebuildViewModel(maintainer: store)
             viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
@@ -95,6 +95,7 @@ struct RebuildCommand: ParsableCommand {
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
+            guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
                     + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
