@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A longer reliability run than CI's: the crash loop at more arrivals of every fault point and for
 # several seeds (larger batches, so every arrival is reached), with many random-moment SIGKILLs of
-# imports and rebuilds (each followed by verify); then many mutated batches through the readers
-# and the importer.
+# imports and rebuilds (each followed by verify) while whole records are appended to the batches
+# between runs (each import runs with --rejects; every store must end with the ledger and the
+# rejections of one import of the final files, and the runs' rejects files must hold each of its
+# rejections, none twice in a file); then many mutated batches through the readers and the importer.
 #   tools/soak.sh [KILLS] [FUZZ_RUNS] [SEEDS] [ARRIVALS]
 #   (defaults: 2000 random kills per seed, 100000 fuzz runs, seeds "7 8 9", 12 arrivals per point)
 set -euo pipefail

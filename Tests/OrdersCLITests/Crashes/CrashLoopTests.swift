@@ -143,48 +143,106 @@ struct CrashLoopTests {
                 + table.joined(separator: "\n"))
     }
 
-    /// Kills imports and rebuilds at seeded random moments. Where the kills land depends on the
-    /// machine's speed, so the test asserts nothing about that: only that every kill leaves a store
-    /// that verifies and that each store, once its imports finish, equals an uninterrupted import.
-    @Test func randomMomentKillsNeverBreakTheLedger() throws {
+    /// Kills imports and rebuilds at seeded random moments while a shop system is still writing
+    /// the batches: between runs, whole records are appended, so the next import resumes or
+    /// continues the batch (SPEC §5). Where the kills land depends on the machine's speed, so the
+    /// test asserts nothing about that: only that every kill leaves a store that verifies and that
+    /// each store, once its imports finish, equals one uninterrupted import of the final files —
+    /// its ledger and the rejections it holds — and that the runs' rejects files together report
+    /// each of that import's rejections, none twice in one file and none differently.
+    @Test func randomMomentKillsWhileTheBatchesGrowNeverBreakTheLedgerNorLoseARejection() throws {
         var random = SplitMix64(seed: Self.seed)
         var round = 0
         var landed = 0
         var tries = 0
+        var appends = 0
+        var continued = 0
+        var rejectionsChecked = 0
         while tries < Self.randomKills {
             round += 1
             let batches = CrashBatches(
                 in: directory, name: "round-\(round)", seed: Self.seed &+ UInt64(round * 10), recordCounts: [1_500, 1_500])
+            var growing = try GrowingBatches(batches, firstRecords: 1 + Int(random.next(upperBound: UInt64(600))))
             let store = directory.path + "/round-\(round)"
+            var rejectFiles: [String] = []
             var finished = false
             while !finished {
                 let killing = tries < Self.randomKills
+                let complete = growing.isComplete
                 let committed = try Self.committedStore(at: store) != nil
                 let rebuilding = killing && committed && random.next(upperBound: UInt64(6)) == 0
-                let arguments = rebuilding ? ["rebuild", "--store", store] : importing(batches, into: store)
+                let rejects = store + ".run-\(rejectFiles.count).rejects"
+                let arguments = rebuilding ? ["rebuild", "--store", store] : importing(batches, into: store, rejects: rejects)
+                if !rebuilding { rejectFiles.append(rejects) }
                 let process = OrdersBinary.start(arguments)
                 if killing {
                     tries += 1
                     usleep(UInt32(10_000 + random.next(upperBound: UInt64(90_000))))
                     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 }
-                process.waitUntilExit()
-                if process.terminationReason == .uncaughtSignal {
+                let output = OrdersBinary.finish(process)
+                if output.killedBySignal {
                     landed += 1
                 } else {
-                    #expect(process.terminationStatus <= 1, "round \(round): \(arguments[0]) failed")
-                    finished = !rebuilding || process.terminationStatus > 1
+                    #expect(output.status <= 1, "round \(round): \(arguments[0]) failed: \(output.standardError)")
+                    if !rebuilding {
+                        continued += output.standardOutput.components(separatedBy: "\"continued_after_line\"").count - 1
+                        finished = complete
+                    }
+                }
+                // The shop system writes more: always after an import that finished, else now and then.
+                if !complete && (!output.killedBySignal || random.next(upperBound: UInt64(2)) == 0) {
+                    appends += try growing.append(records: 1 + Int(random.next(upperBound: UInt64(400)))) > 0 ? 1 : 0
                 }
                 guard try Self.committedStore(at: store) != nil else { continue }
                 let verify = try OrdersBinary.run(["verify", "--store", store])
                 #expect(verify.status == 0, "round \(round): \(verify.standardOutput)")
             }
             let reference = directory.path + "/reference-\(round)"
-            _ = try OrdersBinary.run(importing(batches, into: reference))
-            #expect(try LedgerStore(path: store, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
+            _ = try OrdersBinary.run(importing(batches, into: reference, rejects: reference + ".rejects"))
+            #expect(
+                try LedgerStore(path: store, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump(),
+                "round \(round): the ledgers differ")
+            let referenceRejects = try RejectsFile(path: reference + ".rejects").entries
+            rejectionsChecked += referenceRejects.count
+            // The store holds the uninterrupted import's rejections, in order.
+            for path in batches.paths {
+                let held = try OrdersBinary.run(["rejects", "--store", store, "--format", "jsonl", path])
+                let expected = try OrdersBinary.run(["rejects", "--store", reference, "--format", "jsonl", path])
+                #expect(held.status == expected.status, "round \(round): \(held.standardError)")
+                #expect(held.standardOutput == expected.standardOutput, "round \(round): the stored rejections of \(path) differ")
+            }
+            // The runs' rejects files: together every rejection, none twice in a file, none
+            // differently.
+            let referenceByRecord = Dictionary(uniqueKeysWithValues: referenceRejects.map { ($0.record, $0.text) })
+            var reported: Set<String> = []
+            for path in rejectFiles {
+                var inFile: Set<String> = []
+                for entry in try RejectsFile(path: path).entries {
+                    #expect(inFile.insert(entry.record).inserted, "round \(round): \(entry.record) reported twice in \(path)")
+                    #expect(
+                        referenceByRecord[entry.record] == entry.text, "round \(round): \(entry.record) reported as \(entry.text)"
+                    )
+                    reported.insert(entry.record)
+                }
+            }
+            let lost = Set(referenceByRecord.keys).subtracting(reported)
+            #expect(lost.isEmpty, "round \(round): \(lost.count) rejections lost, e.g. \(lost.sorted().prefix(3))")
+            // The last run reports the rejections of the batch it finished in each file: the
+            // last of that file's, in order.
+            let last = try RejectsFile(path: rejectFiles.last!).entries
+            for path in batches.paths {
+                let ours = last.filter { $0.record.hasPrefix(path + ":") }.map(\.text)
+                let expected = referenceRejects.filter { $0.record.hasPrefix(path + ":") }.map(\.text)
+                #expect(
+                    expected.suffix(ours.count).elementsEqual(ours),
+                    "round \(round): the last run's rejections of \(path) are not the last of the uninterrupted import's")
+            }
         }
         print(
-            "random-moment kills (timing-dependent, not asserted): \(landed) of \(tries) landed in \(round) rounds, seed \(Self.seed)"
+            "random-moment kills while the batches grow (timing-dependent, not asserted): \(landed) of \(tries) landed in "
+                + "\(round) rounds, \(appends) appends, \(continued) continued batches, \(rejectionsChecked) rejections "
+                + "compared, seed \(Self.seed)"
         )
     }
 
