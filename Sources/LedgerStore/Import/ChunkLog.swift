@@ -14,11 +14,14 @@ struct ChunkLog: EventLogWriting {
     private var orders = OrderCache(capacity: 1 << 14)
     /// The ids defined since the last append: the next event names them.
     private var names = NameDefinitions()
+    /// This commit's link of the log's hash chain: every appended event's bytes go in.
+    private(set) var link: ChainLink
 
-    init(ledger: LedgerTransaction, rows: ReadModelCache, known: KnownIdentifiers) {
+    init(ledger: LedgerTransaction, rows: ReadModelCache, known: KnownIdentifiers, link: ChainLink) {
         self.ledger = ledger
         self.rows = rows
         self.known = known
+        self.link = link
     }
 
     mutating func order(_ id: OrderID) throws -> StoredOrder? { try orders.order(id, in: ledger) }
@@ -62,7 +65,7 @@ struct ChunkLog: EventLogWriting {
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
     ) throws {
         if event.kind == .placed { try ledger.indexCustomerOrder(event.customer, event.order) }
-        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq)
+        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq, chaining: &link)
         names = NameDefinitions()
         orders.update(id, to: order)
     }

@@ -15,16 +15,28 @@ public struct Verifier {
         core = ReplayCore(store: store)
     }
 
-    /// Replays and compares. `shouldStop` is asked while the log is replayed and before the
-    /// comparison; `true` ends the check unfinished with `ReplayInterrupted`.
+    /// Replays and compares, and recomputes the log's hash chain (checking it against `expected`,
+    /// a digest recorded earlier, when given). `shouldStop` is asked while the log is replayed
+    /// and before the comparison; `true` ends the check unfinished with `ReplayInterrupted`.
     public func verify(
-        progress: (Int) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
+        expecting expected: ChainDigest? = nil, progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> VerifyReport {
         try store.read { ledger in
             let replayed = try core.replay(
                 in: ledger, collectingNames: true, releasingPages: false, progress: progress, shouldStop: shouldStop)
             if shouldStop() { throw ReplayInterrupted() }
-            var differences = replayed.problems.map { "log: \($0)" }
+            var differences: [String] = []
+            var chain: ChainDigest?
+            if ledger.hasChain {
+                let check = try ChainCheck(ledger, expected: expected, shouldStop: shouldStop)
+                differences += check.problems
+                chain = check.head
+            } else if expected != nil {
+                differences.append(
+                    "chain: this store has no hash chain yet (format \(store.foundFormat ?? 0)); orders upgrade computes it")
+            }
+            differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger)
             differences += try compareRows(
                 "customers", \.customers, expected: replayed.readModels.customers.map(ReadModelCodec.encode),
@@ -41,7 +53,8 @@ public struct Verifier {
                 differences.append(
                     "checkpoints: \(name.rawValue) is at seq \(try ledger.checkpoint(name)), the log at \(replayed.headSeq)")
             }
-            return VerifyReport(events: replayed.eventCount, orders: replayed.orders.count, differences: differences)
+            return VerifyReport(
+                events: replayed.eventCount, orders: replayed.orders.count, differences: differences, chain: chain)
         }
     }
 

@@ -127,7 +127,10 @@ extension LedgerStore {
             return LedgerStatistics(
                 events: try ledger.count(\.log), orders: try ledger.count(\.orderNames),
                 customers: try ledger.count(\.customerNames), skus: try ledger.count(\.skuNames),
-                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints)
+                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints,
+                chain: ledger.hasChain
+                    ? (try ledger.chainHead()).map { ChainDigest(seq: $0.seq, digest: $0.digest) }
+                        ?? ChainDigest(seq: 0, digest: ChainLink.genesis) : nil)
         }
     }
 }

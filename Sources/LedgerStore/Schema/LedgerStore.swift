@@ -8,12 +8,15 @@ public import LedgerDomain
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
-    /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    /// The store format this build writes and reads (the last `FormatStep`).
+    public static let formatVersion: UInt32 = 3
 
     public let path: String
     private let environment: Environment
     private let databases: LedgerDatabases
+    /// The format the store had when opened: older than `formatVersion` only when opened
+    /// read-only (a writable open upgrades it); `nil` for a store this open created.
+    public let foundFormat: UInt32?
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
     /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
@@ -40,14 +43,16 @@ public final class LedgerStore: @unchecked Sendable {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
-                let format = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
-                }
-                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
+                let format = try environment.read { txn in try Self.format(txn, meta, path: path) }
+                guard let format else { throw StoreError.corrupt("the store has no format version") }
+                foundFormat = format
+                databases = try LedgerDatabases(readingFrom: environment, format: format)
             } else {
-                databases = try LedgerDatabases(environment: environment) { txn, meta in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                var found: UInt32?
+                databases = try LedgerDatabases(environment: environment) { ledger in
+                    found = try Self.upgrade(ledger, path: path)
                 }
+                foundFormat = found
             }
         } catch let error as LMDBError {
             throw Self.openingFailure(error, path: path, readOnly: readOnly)
@@ -73,25 +78,32 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
-    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
-    @discardableResult
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
-        if let bytes = try txn.get(meta, "format") {
-            guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
-                throw StoreError.corrupt("the format version has \(bytes.count) bytes")
-            }
-            guard found <= formatVersion else {
-                throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
-            }
-            guard stampIfMissing, found < formatVersion else { return found }
-        } else if !stampIfMissing {
-            throw StoreError.corrupt("the store has no format version")
+    /// The store's format (`nil` for a store not stamped yet); a newer format than this build's is refused.
+    private static func format(_ txn: Transaction, _ meta: Database, path: String) throws -> UInt32? {
+        guard let bytes = try txn.get(meta, "format") else { return nil }
+        guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
+            throw StoreError.corrupt("the format version has \(bytes.count) bytes")
+        }
+        guard found <= formatVersion else {
+            throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
+        }
+        return found
+    }
+
+    /// Stamps a new store with this format, or takes an older one through every `FormatStep` it
+    /// needs and stamps it, all in the transaction that opens it for writing; returns the format found.
+    private static func upgrade(_ ledger: LedgerTransaction, path: String) throws -> UInt32? {
+        let meta = ledger.databases.meta
+        let found = try format(ledger.txn, meta, path: path)
+        if let found {
+            guard found < formatVersion else { return found }
+            for step in FormatStep.needed(from: found) { try step.apply(to: ledger) }
+            FaultInjection.reach(.upgradeBeforeCommit)
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
         }
-        try txn.put(meta, "format", LittleEndianValue(formatVersion))
-        return formatVersion
+        try ledger.txn.put(meta, "format", LittleEndianValue(formatVersion))
+        return found
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).
