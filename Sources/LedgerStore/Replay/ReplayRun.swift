@@ -9,6 +9,9 @@ internal import LedgerDomain
 struct ReplayRun {
     private let service = OrderService()
     private let collectingNames: Bool
+    /// Events later than this are left out (an `--as-of` time); their orders' `placed` events
+    /// still take their numbers, with latest seq 0: not placed yet.
+    private let cutoff: Timestamp
     private var part = ReplayedPart()
     private var rows: ReplayRows
     /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
@@ -17,9 +20,13 @@ struct ReplayRun {
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
-    /// ranges into the same rows).
-    init(collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows) {
+    /// ranges into the same rows). `cutoff`: leave out events later than this.
+    init(
+        collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows,
+        cutoff: Timestamp = Timestamp(milliseconds: .max)
+    ) {
         self.collectingNames = collectingNames
+        self.cutoff = cutoff
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
@@ -60,9 +67,10 @@ struct ReplayRun {
         } catch {
             return problem("seq \(seq) does not decode")
         }
+        let included = event.at <= cutoff
         if event.kind == .placed {
-            place(event, seq: seq)
-        } else {
+            place(event, seq: seq, included: included)
+        } else if included {
             advance(event, seq: seq)
         }
     }
@@ -72,7 +80,7 @@ struct ReplayRun {
         (part, rows)
     }
 
-    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
+    private mutating func place(_ event: EncodedEvent, seq: UInt64, included: Bool) {
         let number = event.order.index
         if part.firstOrder == nil {
             part.firstOrder = number
@@ -97,8 +105,9 @@ struct ReplayRun {
         if collectingNames { collectNames(of: event) }
         let after = service.evolve(nil, event)
         part.orders.append(after)
-        part.lastSeqs.append(seq)
+        part.lastSeqs.append(included ? seq : 0)
         placedEvents.append(event.start)
+        guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
 

@@ -35,7 +35,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let filter = OrderFilter(status: status.flatMap(OrderStatus.init(word:)), customer: customer, limit: limit)
             let viewModel = OrderListViewModel(repository: store, filter: filter)
