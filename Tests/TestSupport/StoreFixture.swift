@@ -16,6 +16,13 @@ public enum StoreFixture {
         try environment.write { txn in _ = try txn.delete(database, key) }
     }
 
+    /// Removes every entry of a named database.
+    public static func clear(database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in try txn.clear(database) }
+    }
+
     /// Every entry of a named database, in key order.
     public static func entries(database name: String, at path: String) throws -> [(key: [UInt8], value: [UInt8])] {
         let environment = try Environment(directory: path)

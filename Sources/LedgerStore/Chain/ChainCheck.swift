@@ -54,7 +54,9 @@ struct ChainCheck {
                 if expected?.seq == end { recomputed[end] = digest }
             }
             if let entry {
-                fail("seqs \(LedgerTransaction.seq(entry.key)) and after are in the log but not in the chain (it ends at seq \(next - 1))")
+                fail(
+                    "seqs \(LedgerTransaction.seq(entry.key)) and after are in the log but not in the chain (it ends at seq \(next - 1))"
+                )
             }
         }
         guard let expected else { return (head, problems) }
@@ -67,8 +69,8 @@ struct ChainCheck {
         } else if problems.isEmpty {
             problems.append(
                 expected.seq > head.seq
-                        ? "chain: the log's chain ends at seq \(head.seq), before the expected seq \(expected.seq): events were removed"
-                        : "chain: no commit ends at seq \(expected.seq), so the digest expected there cannot be confirmed: commits were rewritten, or the seq was not a head"
+                    ? "chain: the log's chain ends at seq \(head.seq), before the expected seq \(expected.seq): events were removed"
+                    : "chain: no commit ends at seq \(expected.seq), so the digest expected there cannot be confirmed: commits were rewritten, or the seq was not a head"
             )
         } else {
             problems.append("chain: the digest expected at seq \(expected.seq) cannot be confirmed: the chain breaks before it")

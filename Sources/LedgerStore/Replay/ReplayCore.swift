@@ -130,7 +130,8 @@ public struct ReplayCore {
         while let index = work.queue.take() {
             if work.shouldStop() { throw ReplayInterrupted() }
             let (part, folded) = try scan(
-                work.ranges[index], ReplayRun(
+                work.ranges[index],
+                ReplayRun(
                     collectingNames: work.collectingNames, expected: work.expected, rows: consume rows, cutoff: work.cutoff),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }

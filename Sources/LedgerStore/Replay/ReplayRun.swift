@@ -12,6 +12,9 @@ struct ReplayRun {
     /// Events later than this are left out (an `--as-of` time); their orders' `placed` events
     /// still take their numbers, with latest seq 0: not placed yet.
     private let cutoff: Timestamp
+    /// How many customers and skus the store's dictionaries name: a number past them is damage,
+    /// reported rather than folded (it would size the rows' arrays).
+    private let named: ReplaySizes
     private var part = ReplayedPart()
     private var rows: ReplayRows
     /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
@@ -27,6 +30,7 @@ struct ReplayRun {
     ) {
         self.collectingNames = collectingNames
         self.cutoff = cutoff
+        named = expected
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
@@ -90,6 +94,13 @@ struct ReplayRun {
         guard number == expected else { return problem("seq \(seq) places order number \(number), expected \(expected)") }
         guard event.version == 1, event.previousSeq == 0 else {
             return problem("seq \(seq) places an order at version \(event.version)")
+        }
+        guard event.customer.index < named.customers else {
+            return problem(
+                "seq \(seq) names customer number \(event.customer.index), past the \(named.customers) the store names")
+        }
+        for line in event.lines where line.sku.index >= named.skus {
+            return problem("seq \(seq) names sku number \(line.sku.index), past the \(named.skus) the store names")
         }
         if event.namesNewCustomer {
             if part.firstCustomer == nil {

@@ -22,7 +22,8 @@ struct OrdersCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
-            SKUsCommand.self, StatsCommand.self, RejectsCommand.self, RebuildCommand.self, VerifyCommand.self, UpgradeCommand.self,
+            SKUsCommand.self, StatsCommand.self, RejectsCommand.self, RebuildCommand.self, VerifyCommand.self,
+            UpgradeCommand.self,
         ]
     )
 }
