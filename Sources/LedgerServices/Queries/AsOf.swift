@@ -20,7 +20,7 @@ public enum AsOf: Hashable, Sendable {
     }
 
     /// Whether an event at `seq` with time `at` belongs to the ledger as of this moment.
-    @inlinable public func includes(seq: UInt64, at: Timestamp) -> Bool {
+    public func includes(seq: UInt64, at: Timestamp) -> Bool {
         switch self {
         case .seq(let last): seq <= last
         case .time(let time): at <= time
