@@ -45,7 +45,7 @@ struct FormatUpgradeTests {
 
         let upgraded = try LedgerStore(path: path, durable: false)
         #expect(upgraded.foundFormat == UInt32(format))
-        #expect(try storedFormat(path) == [3, 0, 0, 0])
+        #expect(try storedFormat(path) == [UInt8(LedgerStore.formatVersion), 0, 0, 0])
         #expect(try upgraded.dump() == dump)
         #expect(try upgraded.orders(OrderFilter(limit: 0)) == answers.0)
         #expect(try upgraded.customers() == answers.2)
@@ -53,8 +53,8 @@ struct FormatUpgradeTests {
         #expect(report.isConsistent, "\(report.differences)")
         #expect(report.chain?.seq == (try upgraded.headSeq()))
         #expect(try upgraded.statistics().chain == report.chain)
-        // Opened again, it is format 3 already and nothing changes.
-        #expect(try LedgerStore(path: path, durable: false).foundFormat == 3)
+        // Opened again, it is of this format already and nothing changes.
+        #expect(try LedgerStore(path: path, durable: false).foundFormat == LedgerStore.formatVersion)
         #expect(try Verifier(store: upgraded).verify().chain == report.chain)
     }
 

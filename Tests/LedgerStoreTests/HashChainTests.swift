@@ -120,17 +120,17 @@ struct HashChainTests {
         try makeStore(chunkSize: 97)
         let recorded = try #require(try verify().chain)
         // Rewrite history: move one event's time by a millisecond, then recompute the chain (as an
-        // upgrade from format 2 does) and rebuild the read models, so nothing else gives it away.
+        // upgrade from format 3 does) and rebuild the read models, so nothing else gives it away.
         let log = try StoreFixture.entries(database: "log", at: path)
         let (key, event) = log[log.count / 3]
         var rewritten = event
         rewritten[EventLayout.at] ^= 1
         try StoreFixture.put(rewritten, key: key, database: "log", at: path)
         try StoreFixture.clear(database: "chain", at: path)
-        try StoreFixture.put([2, 0, 0, 0], key: Array("format".utf8), database: "meta", at: path)
+        try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: path)
         do {
             let store = try LedgerStore(path: path, durable: false)
-            #expect(store.foundFormat == 2)
+            #expect(store.foundFormat == 3)
             _ = try Rebuilder(store: store).rebuild()
         }
         let report = try verify()

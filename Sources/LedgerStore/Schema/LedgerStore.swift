@@ -8,8 +8,8 @@ public import LedgerDomain
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
-    /// The store format this build writes and reads (the last `FormatStep`).
-    public static let formatVersion: UInt32 = 3
+    /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
+    public static let formatVersion: UInt32 = 4
 
     public let path: String
     private let environment: Environment
@@ -17,6 +17,8 @@ public final class LedgerStore: @unchecked Sendable {
     /// The format the store had when opened: older than `formatVersion` only when opened
     /// read-only (a writable open upgrades it); `nil` for a store this open created.
     public let foundFormat: UInt32?
+    /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
+    private let format: UInt32
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
     /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
@@ -46,6 +48,7 @@ public final class LedgerStore: @unchecked Sendable {
                 let format = try environment.read { txn in try Self.format(txn, meta, path: path) }
                 guard let format else { throw StoreError.corrupt("the store has no format version") }
                 foundFormat = format
+                self.format = format
                 databases = try LedgerDatabases(readingFrom: environment, format: format)
             } else {
                 var found: UInt32?
@@ -53,6 +56,7 @@ public final class LedgerStore: @unchecked Sendable {
                     found = try Self.upgrade(ledger, path: path)
                 }
                 foundFormat = found
+                format = Self.formatVersion
             }
         } catch let error as LMDBError {
             throw Self.openingFailure(error, path: path, readOnly: readOnly)
@@ -90,14 +94,14 @@ public final class LedgerStore: @unchecked Sendable {
         return found
     }
 
-    /// Stamps a new store with this format, or takes an older one through every `FormatStep` it
+    /// Stamps a new store with this format, or takes an older one through every `FormatUpgrade` step it
     /// needs and stamps it, all in the transaction that opens it for writing; returns the format found.
     private static func upgrade(_ ledger: LedgerTransaction, path: String) throws -> UInt32? {
         let meta = ledger.databases.meta
         let found = try format(ledger.txn, meta, path: path)
         if let found {
             guard found < formatVersion else { return found }
-            for step in FormatStep.needed(from: found) { try step.apply(to: ledger) }
+            for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
             FaultInjection.reach(.upgradeBeforeCommit)
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
@@ -219,7 +223,15 @@ public final class LedgerStore: @unchecked Sendable {
                     return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
                 }
             }
-            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+            lines += try ledger.scan(\.commands) { entries in
+                entries.map { entry in
+                    // Format 3 keys a command by seq; older formats by its id (the value is the seq).
+                    format >= 3
+                        ? "command \(String(decoding: entry.value, as: UTF8.self)) \(BigEndianKey64.decode(entry.key))"
+                        : "command \(String(decoding: entry.key, as: UTF8.self)) \(LittleEndianValue<UInt64>.decode(entry.value) ?? 0)"
+                }
+            }.sorted()
+            for table: LedgerTransaction.Table in [\.orderIDs, \.customerIDs, \.skuIDs] {
                 lines += try ledger.scan(table) { entries in
                     entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
                 }

@@ -1,6 +1,6 @@
 internal import LMDB
 
-/// The log's hash chain (`chain`, format 3): one link per commit that appended events.
+/// The log's hash chain (`chain`, format 4): one link per commit that appended events.
 extension LedgerTransaction {
     /// How many events one link covers when a whole existing log is chained at once (an upgrade).
     static let upgradeLinkSpan = 1 << 16
@@ -13,7 +13,7 @@ extension LedgerTransaction {
         return chain
     }
 
-    /// Whether the store keeps a hash chain (format 3 and later).
+    /// Whether the store keeps a hash chain (format 4 and later).
     var hasChain: Bool { databases.chain != nil }
 
     /// The last link: the seq it ends at and its digest; `nil` before the first commit.
@@ -45,7 +45,7 @@ extension LedgerTransaction {
         try txn.put(try chainDatabase(), BigEndianKey64(seq), digest, flags: .append)
     }
 
-    /// Chains the log as it stands, in links of `upgradeLinkSpan` events (the upgrade to format 3:
+    /// Chains the log as it stands, in links of `upgradeLinkSpan` events (the upgrade to format 4:
     /// the commits that wrote it were not recorded, so the links are cut at fixed counts).
     func chainExistingLog() throws {
         var previous = ChainLink.genesis

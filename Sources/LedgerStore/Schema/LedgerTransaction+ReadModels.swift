@@ -59,11 +59,6 @@ extension LedgerTransaction {
         try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
     }
 
-    /// Records that `order` belongs to `customer` (for `list --customer`).
-    func indexCustomerOrder(_ customer: CustomerNumber, _ order: OrderNumber) throws {
-        try put(\.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
-    }
-
     static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {
         BigEndianKey64(UInt64(customer.rawValue) << 32 | UInt64(order.rawValue))
     }

@@ -124,41 +124,11 @@ struct LedgerTransaction {
         }
     }
 
-    /// Gives a new order id (one `orderNumber` did not find) the next dense number.
-    func defineOrder(_ id: OrderID) throws -> OrderNumber {
-        OrderNumber(try define(id.rawValue, ids: databases.orderIDs, names: databases.orderNames))
-    }
-
     func orderID(_ number: OrderNumber) throws -> String? {
         try txn.get(databases.orderNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Customers and skus
-
-    /// The customer's number, and whether this call defined it.
-    func intern(customer id: CustomerID) throws -> (CustomerNumber, isNew: Bool) {
-        let (number, isNew) = try intern(id.rawValue, ids: databases.customerIDs, names: databases.customerNames)
-        return (CustomerNumber(number), isNew)
-    }
-
-    /// The sku's number, and whether this call defined it.
-    func intern(sku id: SKU) throws -> (SKUNumber, isNew: Bool) {
-        let (number, isNew) = try intern(id.rawValue, ids: databases.skuIDs, names: databases.skuNames)
-        return (SKUNumber(number), isNew)
-    }
-
-    private func intern(_ name: String, ids: Database, names: Database) throws -> (UInt32, Bool) {
-        if let bytes = try txn.get(ids, name) { return (try Self.denseNumber(bytes), false) }
-        return (try define(name, ids: ids, names: names), true)
-    }
-
-    /// Gives `name` (known to be new) the next dense number in `ids` and `names`.
-    private func define(_ name: String, ids: Database, names: Database) throws -> UInt32 {
-        let number = UInt32(try txn.count(names))
-        try txn.put(ids, name, LittleEndianValue(number))
-        try txn.put(names, BigEndianKey32(number), name, flags: .append)
-        return number
-    }
 
     /// The dense number stored as the value of an id dictionary entry.
     static func denseNumber(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> UInt32 {
@@ -183,24 +153,7 @@ struct LedgerTransaction {
         try txn.get(databases.skuNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    // MARK: Commands and imports
-
-    /// Claims a command id for the event at `seq`; `false` when it was accepted before (a duplicate).
-    /// One tree search instead of a lookup and an insert; `releaseCommand` undoes a claim.
-    func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
-        do {
-            try txn.put(databases.commands, id.rawValue, LittleEndianValue(seq), flags: .noOverwrite)
-            return true
-        } catch {
-            if error.isKeyExists { return false }
-            throw error
-        }
-    }
-
-    /// Gives back a claimed command id (its record was rejected, which does not use it up).
-    func releaseCommand(_ id: CommandID) throws {
-        try txn.delete(databases.commands, id.rawValue)
-    }
+    // MARK: Imports of format 1
 
     func importProgress(_ digest: [UInt8]) throws -> ImportProgress? {
         try txn.get(databases.imports, digest).map { bytes throws(StoreError) in try ImportProgress(decoding: bytes) }

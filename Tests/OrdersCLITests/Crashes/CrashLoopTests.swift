@@ -80,10 +80,10 @@ struct CrashLoopTests {
                     crash.rebuilding
                     ? ["rebuild", "--store", store] : importing(batches, into: store, rejects: rejects)
                 if crash.point == .upgradeBeforeCommit {
-                    // A store as format 2 left it: no hash chain; the upgrade (killed) and then the
+                    // A store as format 3 left it: no hash chain; the upgrade (killed) and then the
                     // resuming import (which upgrades it) must keep the ledger whole.
                     try StoreFixture.clear(database: "chain", at: store)
-                    try StoreFixture.put([2, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
+                    try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
                     arguments = ["upgrade", "--store", store]
                 } else if !crash.rebuilding {
                     rejectFiles.append(rejects)

@@ -30,7 +30,8 @@ struct UpgradeCrashTests {
         #expect(upgraded.status == 0)
         #expect(
             upgraded.standardOutput
-                == "upgraded the store at \(store) from format 2 to format 3 (the hash chain covers its 18 events)\n")
+                == "upgraded the store at \(store) from format 2 to format \(LedgerStore.formatVersion) (the hash chain covers its 18 events)\n"
+        )
         let verify = try OrdersBinary.run(["verify", "--store", store])
         #expect(verify.status == 0)
         let chainLine = try #require(verify.standardOutput.split(separator: "\n").first)
@@ -40,6 +41,7 @@ struct UpgradeCrashTests {
         #expect(stats.standardOutput.contains("\"chain\":{\"seq\":18,\"digest\":\"\(hex)\"}"))
         #expect(try OrdersBinary.run(["verify", "--store", store, "--expect", "\(hex)@18"]).status == 0)
         #expect(
-            try OrdersBinary.run(["upgrade", "--store", store]).standardOutput.hasSuffix("is already format 3; nothing to do\n"))
+            try OrdersBinary.run(["upgrade", "--store", store]).standardOutput.hasSuffix(
+                "is already format \(LedgerStore.formatVersion); nothing to do\n"))
     }
 }
