@@ -14,3 +14,10 @@ public protocol LedgerMaintaining: Sendable {
         expecting expected: ChainDigest?, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> VerifyReport
 }
+
+extension LedgerMaintaining {
+    /// Verifies without a digest recorded earlier.
+    public func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport {
+        try verify(expecting: nil, progress: progress, shouldStop: shouldStop)
+    }
+}

@@ -47,7 +47,10 @@ extension LedgerTransaction {
 
     /// Chains the log as it stands, in links of `upgradeLinkSpan` events (the upgrade to format 4:
     /// the commits that wrote it were not recorded, so the links are cut at fixed counts).
+    /// Whatever the chain held before is replaced (an older format has none; this keeps the step
+    /// safe to run twice).
     func chainExistingLog() throws {
+        try txn.clear(try chainDatabase())
         var previous = ChainLink.genesis
         var link = ChainLink(after: previous)
         var count = 0
