@@ -66,6 +66,20 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Writes a consistent copy of the environment (one read snapshot, so writers may go on
+    /// meanwhile) as `data.mdb` in the existing, empty `directory`, and flushes it to disk;
+    /// `compact` leaves out free pages and renumbers the rest (`mdb_env_copy2`, `MDB_CP_COMPACT`).
+    public func copy(to directory: String, compact: Bool) throws(LMDBError) {
+        let operation = LMDBError.Operation.copyEnvironment(directory: directory)
+        try LMDBError.check(mdb_env_copy2(handle, directory, compact ? UInt32(MDB_CP_COMPACT) : 0), operation)
+        for path in [directory + "/data.mdb", directory] {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw LMDBError(code: errno, operation: operation) }
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0 else { throw LMDBError(code: errno, operation: operation) }
+        }
+    }
+
     /// The current size of the memory map in bytes.
     public var mapSize: Int {
         var info = MDB_envinfo()

@@ -22,9 +22,12 @@ public struct Verifier {
         expecting expected: ChainDigest? = nil, progress: (Int) -> Void = { _ in },
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> VerifyReport {
-        try store.read { ledger in
+        // The pages read are dropped from the map now and then, as a rebuild does: without that,
+        // the resident memory would hold most of the data file by the end.
+        let region = store.mappedRegion()
+        return try store.read { ledger in
             let replayed = try core.replay(
-                in: ledger, collectingNames: true, releasingPages: false, progress: progress, shouldStop: shouldStop)
+                in: ledger, collectingNames: true, releasingPages: true, progress: progress, shouldStop: shouldStop)
             if shouldStop() { throw ReplayInterrupted() }
             var differences: [String] = []
             var chain: ChainDigest?
@@ -37,15 +40,16 @@ public struct Verifier {
                     "chain: this store has no hash chain yet (format \(store.foundFormat ?? 0)); orders upgrade computes it")
             }
             differences += replayed.problems.map { "log: \($0)" }
-            differences += try compareOrders(replayed, ledger)
+            differences += try compareOrders(replayed, ledger, releasing: region)
+            region?.releasePages()
             differences += try compareRows(
-                "customers", \.customers, expected: replayed.readModels.customers.map(ReadModelCodec.encode),
+                "customers", \.customers, expected: replayed.readModels.customers, encode: ReadModelCodec.encode,
                 names: replayed.customerIDs, ledger)
             differences += try compareRows(
-                "skus", \.skus, expected: replayed.readModels.skus.map(ReadModelCodec.encode),
-                names: replayed.skuIDs, ledger)
+                "skus", \.skus, expected: replayed.readModels.skus, encode: ReadModelCodec.encode, names: replayed.skuIDs, ledger)
             differences += try compareRevenue(replayed, ledger)
-            differences += try compareDictionaries(replayed, ledger)
+            region?.releasePages()
+            differences += try compareDictionaries(replayed, ledger, releasing: region)
             if try ledger.statusCounts() != replayed.readModels.statusCounts {
                 differences.append("stats: the status counts differ from the log's")
             }
@@ -58,11 +62,17 @@ public struct Verifier {
         }
     }
 
-    private func compareOrders(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction) throws -> [String] {
+    /// How many entries a comparison reads between two releases of the mapped pages.
+    private static let releaseInterval = 1 << 17
+
+    private func compareOrders(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?) throws
+        -> [String]
+    {
         var found = Differences("orders")
         let stored = try ledger.count(\.orders)
         if stored != replayed.orders.count { found.add("\(stored) stored, \(replayed.orders.count) in the log") }
         for (index, state) in replayed.orders.enumerated() {
+            if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
             let name = replayed.orderIDs[index]
             guard let order = try ledger.order(OrderNumber(UInt32(index))) else {
                 found.add("\(name) is missing")
@@ -77,18 +87,31 @@ public struct Verifier {
                 found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])")
             }
         }
-        var expectedIndex = Set(replayed.customerOrderKeys)
+        // Both ascend: one walk of each, side by side.
+        let expectedIndex = replayed.customerOrderKeys
+        var next = 0
+        var lacking = 0
         try ledger.scan(\.customerOrders) { entries in
-            for entry in entries where expectedIndex.remove(BigEndianKey64.decode(entry.key)) == nil {
-                found.add("the customer index lists an order the log does not give that customer")
+            for entry in entries {
+                let key = BigEndianKey64.decode(entry.key)
+                while next < expectedIndex.count, expectedIndex[next] < key {
+                    lacking += 1
+                    next += 1
+                }
+                if next < expectedIndex.count, expectedIndex[next] == key {
+                    next += 1
+                } else {
+                    found.add("the customer index lists an order the log does not give that customer")
+                }
             }
         }
-        if !expectedIndex.isEmpty { found.add("the customer index lacks \(expectedIndex.count) order(s)") }
+        lacking += expectedIndex.count - next
+        if lacking > 0 { found.add("the customer index lacks \(lacking) order(s)") }
         return found.lines
     }
 
-    private func compareRows(
-        _ model: String, _ table: LedgerTransaction.Table, expected: [[UInt8]], names: [String],
+    private func compareRows<Row>(
+        _ model: String, _ table: LedgerTransaction.Table, expected: [Row], encode: (Row) -> [UInt8], names: [String],
         _ ledger: LedgerTransaction
     ) throws -> [String] {
         var found = Differences(model)
@@ -100,7 +123,7 @@ public struct Verifier {
                 found.add("\(name) is missing")
                 continue
             }
-            if !bytes.elementsEqual(row) { found.add("\(name) differs from the log's") }
+            if !bytes.elementsEqual(encode(row)) { found.add("\(name) differs from the log's") }
         }
         return found.lines
     }
@@ -123,9 +146,12 @@ public struct Verifier {
         return found.lines
     }
 
-    private func compareDictionaries(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction) throws -> [String] {
+    private func compareDictionaries(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?)
+        throws -> [String]
+    {
         var found = Differences("ids")
         for (index, name) in replayed.orderIDs.enumerated() {
+            if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
             if try ledger.orderID(OrderNumber(UInt32(index))) != name { found.add("order number \(index) is not named \(name)") }
             if let id = OrderID(name), try ledger.orderNumber(id) != OrderNumber(UInt32(index)) {
                 found.add("order \(name) does not map to number \(index)")

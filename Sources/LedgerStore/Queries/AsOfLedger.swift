@@ -30,9 +30,28 @@ public struct AsOfLedger: LedgerQuerying {
     }
 
     public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
+        try withOrders(filter) { forEachOrder in
+            var rows: [OrderSummary] = []
+            try forEachOrder { rows.append($0) }
+            return rows
+        }
+    }
+
+    /// Replays the log as of the moment once and lends `body` a walk over the orders `filter`
+    /// selects, row by row as `LedgerSnapshot.forEachOrder` walks the stored ones (`list` writes
+    /// them as they come); `body` may walk them more than once.
+    public func withOrders<R>(
+        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+    ) throws -> R {
         try replayed { replayed, ledger in
-            try LedgerStore.orders(filter, ledger) { number, _ in
-                number.index < replayed.orders.count && replayed.lastSeqs[number.index] != 0 ? replayed.orders[number.index] : nil
+            let snapshot = LedgerSnapshot(ledger: ledger)
+            return try body { visit in
+                try snapshot.forEachOrder(
+                    filter,
+                    state: { number, _ in
+                        number.index < replayed.orders.count && replayed.lastSeqs[number.index] != 0
+                            ? replayed.orders[number.index] : nil
+                    }, visit)
             }
         }
     }

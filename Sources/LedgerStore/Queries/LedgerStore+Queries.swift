@@ -7,54 +7,11 @@ public import LedgerServices
 extension LedgerStore {
     /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0: all).
     public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
-        try read { ledger in
-            try Self.orders(filter, ledger) { number, id in
-                guard let order = try ledger.order(number) else { throw StoreError.corrupt("order \(id) has no state") }
-                return order.state
-            }
-        }
-    }
-
-    /// The `list` rows of the orders that `state` gives a state for (`nil`: left out), named by
-    /// `ledger`'s dictionaries.
-    static func orders(
-        _ filter: OrderFilter, _ ledger: LedgerTransaction, state: (OrderNumber, String) throws -> OrderState?
-    ) throws -> [OrderSummary] {
-        var names = NameLookup(ledger)
-        let limit = filter.limit == 0 ? Int.max : filter.limit
-        var rows: [OrderSummary] = []
-        func keep(_ id: String, _ number: OrderNumber) throws {
-            guard let state = try state(number, id) else { return }
-            if let status = filter.status, state.status != status { return }
-            rows.append(OrderSummary(orderID: id, customerID: try names.customer(state.customer), state: state))
-        }
-        if let customerID = filter.customer {
-            guard let customer = try ledger.customerNumber(customerID) else { return [] }
-            let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
-            let orders = try ledger.scan(\.customerOrders, from: first) { entries in
-                var orders: [(String, OrderNumber)] = []
-                for entry in entries {
-                    let key = BigEndianKey64.decode(entry.key)
-                    guard key >> 32 == UInt64(customer.rawValue) else { break }
-                    let number = OrderNumber(UInt32(truncatingIfNeeded: key))
-                    orders.append((try names.order(number), number))
-                }
-                return orders
-            }
-            for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
-                if rows.count == limit { break }
-                try keep(id, number)
-            }
+        try snapshot { snapshot in
+            var rows: [OrderSummary] = []
+            try snapshot.forEachOrder(filter) { rows.append($0) }
             return rows
         }
-        try ledger.scan(\.orderIDs) { entries in
-            for entry in entries {
-                if rows.count == limit { break }
-                let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
-                try keep(String(decoding: entry.key, as: UTF8.self), number)
-            }
-        }
-        return rows
     }
 
     /// `orders show`: the order with its lines and history, or `nil` when there is no such order.

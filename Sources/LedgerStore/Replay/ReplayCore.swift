@@ -73,36 +73,92 @@ public struct ReplayCore {
         let work = Work(
             ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
             cutoff: cutoff, shouldStop: shouldStop)
-        let workers = (1..<min(threads, ranges.count)).map { _ in
-            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
+        let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
+        let workers = helpers.enumerated().map { slot, helper in
+            BackgroundThread { [store] in
+                let outcome = Result {
+                    try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) }
+                }
+                if case .failure(let error) = outcome, !helper.folded.wasPut {  // its snapshot did not open
+                    helper.folded.put(.failure(error))
+                    _ = helper.join.take()
+                }
+                return try outcome.get()
             }
         }
-        let first: ReplayShare
+        // Every thread ends before anything can throw: none may outlive the store it reads, and
+        // every helper's transaction stays open until the join has folded the events it lent.
+        var share = ReplayShare(rows: ReplayRows(customers: 0, skus: 0))
+        var theirs: [[(range: Int, part: ReplayedPart)]] = []
+        var failure: (any Error)?
         do {
-            first = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
+            share = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
         } catch {
+            failure = error
+        }
+        for helper in helpers {
+            switch helper.folded.take() {
+            case .success(let parts): theirs.append(parts)
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure {
+            for helper in helpers { helper.join.put(nil) }
             for worker in workers { _ = try? worker.wait() }
-            throw error
+            throw failure
         }
-        // Every thread ends before anything can throw: none may outlive the store it reads.
-        var rest = workers.map { worker in Result { try worker.wait() } }
-        var shares = [consume first]
-        while !rest.isEmpty { shares.append(try rest.removeFirst().get()) }
-        // Move every part to its place, so that the join owns its arrays alone.
         var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
+        for (range, part) in share.parts + theirs.joined() { parts[range] = part }
+        // Nothing else may hold the parts' arrays: the join folds into them in place.
+        share.parts = []
+        theirs = []
+        var rows: ReplayRows? = share.rows
+        var join = ReplayJoin()
+        for range in parts.indices { join.append(parts[range].take()!) }
         var readModels = InMemoryReadModels()
-        for index in shares.indices {
-            for (range, part) in shares[index].parts { parts[range] = part }
-            shares[index].parts = []
-            let rows = shares[index].readModels
-            shares[index].readModels = InMemoryReadModels()
-            if index == 0 { readModels = rows } else { readModels.merge(rows) }
+        try join.foldDeferred(partitions: helpers.count + 1, releasing: region) { fold in
+            for helper in helpers { helper.join.put(fold) }
+            var found = fold.fold(partition: 0, into: &rows!)
+            readModels = rows.take()!.finished()
+            let theirs = workers.map { worker in Result { try worker.wait() } }
+            for outcome in theirs {
+                let (models, problems) = try outcome.get()
+                readModels.merge(models)
+                found += problems
+            }
+            return found
         }
-        shares = []
-        var join = ReplayJoin(readModels: readModels)
-        for range in parts.indices { join.append(parts[range].take()!, placedLines: ledger.placedLines(of:)) }
+        join.readModels = readModels
         progress(Int(join.lastSeq))
         return ReplayedLedger(join)
+    }
+
+    /// What a helper thread hands over: its share of the ranges, once folded; then, from the
+    /// caller, the deferred events to fold (`nil`: the replay failed, nothing more to do).
+    private final class Helper: Sendable {
+        let folded = Handoff<Result<[(range: Int, part: ReplayedPart)], any Error>>()
+        let join = Handoff<DeferredFold?>()
+    }
+
+    /// A helper thread's work, in `snapshot`: folds ranges taken from the queue and hands their
+    /// parts over, then folds its partition of the deferred events into the same rows.
+    private static func help(
+        _ work: Work, _ helper: Helper, partition: Int, _ snapshot: LedgerTransaction, _ store: LedgerStore
+    ) -> (InMemoryReadModels, [DeferredProblem]) {
+        var rows: ReplayRows
+        do {
+            var share = try fold(work, snapshot, store, progress: { _ in })
+            helper.folded.put(.success(share.parts))
+            share.parts = []
+            rows = share.rows
+        } catch {
+            helper.folded.put(.failure(error))
+            _ = helper.join.take()
+            return (InMemoryReadModels(), [])
+        }
+        guard let fold = helper.join.take() else { return (InMemoryReadModels(), []) }
+        let problems = fold.fold(partition: partition, into: &rows)
+        return (rows.finished(), problems)
     }
 
     /// Ranges per thread: more than one, so that a thread slowed down takes fewer; few, because
@@ -124,7 +180,7 @@ public struct ReplayCore {
     private static func fold(
         _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, progress: (Int) -> Void
     ) throws -> ReplayShare {
-        var share = ReplayShare()
+        var parts: [(range: Int, part: ReplayedPart)] = []
         var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
         var replayed = 0
         while let index = work.queue.take() {
@@ -137,10 +193,9 @@ public struct ReplayCore {
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
             rows = folded
-            share.parts.append((index, part))
+            parts.append((index, part))
         }
-        share.readModels = rows.finished()
-        return share
+        return ReplayShare(parts: parts, rows: rows)
     }
 
     /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:

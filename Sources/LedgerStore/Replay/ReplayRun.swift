@@ -17,9 +17,6 @@ struct ReplayRun {
     private let named: ReplaySizes
     private var part = ReplayedPart()
     private var rows: ReplayRows
-    /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
-    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the run.
-    private var placedEvents: [UnsafeRawPointer] = []
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
@@ -34,7 +31,7 @@ struct ReplayRun {
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
-        placedEvents.reserveCapacity(expected.orders)
+        part.placedEvents.reserveCapacity(expected.orders)
     }
 
     /// The position of order `number` among the orders placed in this range, if it was.
@@ -117,7 +114,7 @@ struct ReplayRun {
         let after = service.evolve(nil, event)
         part.orders.append(after)
         part.lastSeqs.append(included ? seq : 0)
-        placedEvents.append(event.start)
+        part.placedEvents.append(event.start)
         guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
@@ -155,13 +152,14 @@ struct ReplayRun {
     /// Keeps an event of an order placed before this range for the join.
     private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
         let bytes = event.bytes
-        part.deferred.append((seq, part.deferredBytes.count, bytes.count))
-        part.deferredBytes.append(contentsOf: bytes)
+        part.deferred.append(
+            DeferredEvent(seq: seq, start: bytes.baseAddress!, count: Int32(bytes.count), order: UInt32(event.order.index)))
     }
 
     /// The first `count` lines of the `placed` event of the order at `position`.
+    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
     private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: placedEvents[position], count: count)
+        EncodedEvent.lines(ofPlacedEventAt: part.placedEvents[position], count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {

@@ -12,7 +12,7 @@ public final class LedgerStore: @unchecked Sendable {
     public static let formatVersion: UInt32 = 4
 
     public let path: String
-    private let environment: Environment
+    let environment: Environment
     private let databases: LedgerDatabases
     /// The format the store had when opened: older than `formatVersion` only when opened
     /// read-only (a writable open upgrades it); `nil` for a store this open created.
@@ -142,7 +142,7 @@ public final class LedgerStore: @unchecked Sendable {
 
     /// The bytes this process may still write on the file system holding `path` (root may also
     /// use the blocks reserved for it).
-    private static func freeBytes(_ path: String) -> UInt64? {
+    static func freeBytes(_ path: String) -> UInt64? {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)

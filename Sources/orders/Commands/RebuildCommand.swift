@@ -26,17 +26,13 @@ struct RebuildCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
-    var projection: [String] = []
+    var projection: [ReadModelName] = []
 
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
 
-    func validate() throws {
-        for name in projection where ReadModelName(rawValue: name) == nil {
-            throw ValidationError(
-                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
+    @Flag(name: [.customShort("q"), .long], help: "No progress and no summary line (--format json still prints).")
+    var quiet = false
 
     func run() throws {
         InterruptSignals.install()
@@ -58,10 +54,11 @@ struct RebuildCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         defer { withExtendedLifetime(lock) {} }
-        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
         let total = Int(try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
-            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            let progress = ReplayProgressView(
+                verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal && !quiet)
             defer { progress.finish() }
             let viewModel = RebuildViewModel(maintainer: store)
             viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
@@ -85,6 +82,7 @@ struct RebuildCommand: ParsableCommand {
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
+            guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
                     + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")

@@ -26,7 +26,9 @@ struct ShowCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let viewModel = OrderDetailViewModel(repository: store, orderID: orderID)
             viewModel.load()
-            try present(viewModel.state) { OrderDetailView.render($0, format: options.format, style: .standardOutput) }
+            try present(viewModel.state) {
+                OrderDetailView.render($0, format: options.format, style: options.outputOptions.style)
+            }
         }
     }
 }
