@@ -50,12 +50,15 @@ public struct Verifier {
             differences += try compareRevenue(replayed, ledger)
             region?.releasePages()
             differences += try compareDictionaries(replayed, ledger, releasing: region)
-            if try ledger.statusCounts() != replayed.readModels.statusCounts {
+            differences += try checkBatches(headSeq: replayed.headSeq, ledger)
+            if (try? ledger.statusCounts()) != replayed.readModels.statusCounts {
                 differences.append("stats: the status counts differ from the log's")
             }
-            for name in ReadModelName.allCases where try ledger.checkpoint(name) != replayed.headSeq {
-                differences.append(
-                    "checkpoints: \(name.rawValue) is at seq \(try ledger.checkpoint(name)), the log at \(replayed.headSeq)")
+            for name in ReadModelName.allCases {
+                let checkpoint = (try? ledger.checkpoint(name)).map { "at seq \($0)" } ?? "damaged"
+                if checkpoint != "at seq \(replayed.headSeq)" {
+                    differences.append("checkpoints: \(name.rawValue) is \(checkpoint), the log at \(replayed.headSeq)")
+                }
             }
             return VerifyReport(
                 events: replayed.eventCount, orders: replayed.orders.count, differences: differences, chain: chain)
@@ -74,7 +77,14 @@ public struct Verifier {
         for (index, state) in replayed.orders.enumerated() {
             if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
             let name = replayed.orderIDs[index]
-            guard let order = try ledger.order(OrderNumber(UInt32(index))) else {
+            let stored: StoredOrder?
+            do {
+                stored = try ledger.order(OrderNumber(UInt32(index)))
+            } catch StoreError.corrupt(let detail) {
+                found.add("\(name): \(detail)")
+                continue
+            }
+            guard let order = stored else {
                 found.add("\(name) is missing")
                 continue
             }
@@ -133,8 +143,11 @@ public struct Verifier {
         var expected = replayed.readModels.revenue
         try ledger.scan(\.revenue) { entries in
             for entry in entries {
-                let key = try ReadModelCodec.revenueKey(entry.key)
-                let row = try ReadModelCodec.revenue(entry.value)
+                guard let key = try? ReadModelCodec.revenueKey(entry.key), let row = try? ReadModelCodec.revenue(entry.value)
+                else {
+                    found.add("a row does not decode (key \(entry.key.map { String($0, radix: 16) }.joined(separator: " ")))")
+                    continue
+                }
                 if let want = expected.removeValue(forKey: key) {
                     if want != row { found.add("\(key.date) \(key.currency) differs from the log's") }
                 } else {
@@ -146,16 +159,67 @@ public struct Verifier {
         return found.lines
     }
 
+    /// Every batch record and stored rejection decodes, and a batch continues one that exists
+    /// and names seqs of the log. (A batch's digest cannot be checked without its file.)
+    private func checkBatches(headSeq: UInt64, _ ledger: LedgerTransaction) throws -> [String] {
+        var found = Differences("batches")
+        guard let databases = ledger.batchDatabases else { return [] }
+        var numbers = Set<UInt64>()
+        try ledger.txn.withCursor(databases.batches) { cursor in
+            for entry in cursor.entries() {
+                let number = BigEndianKey64.decode(entry.key)
+                numbers.insert(number)
+                do {
+                    let batch = try StoredBatch(decoding: entry.value)
+                    if batch.parent >= number || batch.parent != 0 && !numbers.contains(batch.parent) {
+                        found.add("batch \(number) continues batch \(batch.parent), which has no record before it")
+                    }
+                    if batch.firstSeq > batch.lastSeq && batch.lastSeq != 0 || batch.lastSeq > headSeq {
+                        found.add("batch \(number) names seqs \(batch.firstSeq)–\(batch.lastSeq), beyond the log")
+                    }
+                } catch StoreError.corrupt(let detail) {
+                    found.add("batch \(number): \(detail)")
+                }
+            }
+        }
+        try ledger.txn.withCursor(databases.rejections) { cursor in
+            for entry in cursor.entries() {
+                let batch = entry.key.count == 16 ? BigEndianKey64.decode(UnsafeRawBufferPointer(rebasing: entry.key[..<8])) : 0
+                do {
+                    _ = try StoredRejection(key: entry.key, decoding: entry.value)
+                    if !numbers.contains(batch) { found.add("a rejection of batch \(batch), which has no record") }
+                } catch StoreError.corrupt(let detail) {
+                    found.add("a rejection of batch \(batch): \(detail)")
+                }
+            }
+        }
+        return found.lines
+    }
+
     private func compareDictionaries(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?)
         throws -> [String]
     {
         var found = Differences("ids")
+        for (names, ids, named, what) in [
+            (\LedgerDatabases.orderNames, \LedgerDatabases.orderIDs, replayed.orderIDs, "order"),
+            (\.customerNames, \.customerIDs, replayed.customerIDs, "customer"), (\.skuNames, \.skuIDs, replayed.skuIDs, "sku"),
+        ] {
+            for table in [names, ids] where try ledger.count(table) != named.count {
+                found.add("\(try ledger.count(table)) \(what) ids are stored, the log names \(named.count)")
+            }
+            try ledger.scan(ids) { entries in
+                for entry in entries {
+                    let id = String(decoding: entry.key, as: UTF8.self)
+                    let number = (try? LedgerTransaction.denseNumber(entry.value)).map(Int.init)
+                    if number.map({ $0 >= named.count || named[$0] != id }) ?? true {
+                        found.add("\(what) \(id) does not map to the number the log gave it")
+                    }
+                }
+            }
+        }
         for (index, name) in replayed.orderIDs.enumerated() {
             if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
             if try ledger.orderID(OrderNumber(UInt32(index))) != name { found.add("order number \(index) is not named \(name)") }
-            if let id = OrderID(name), try ledger.orderNumber(id) != OrderNumber(UInt32(index)) {
-                found.add("order \(name) does not map to number \(index)")
-            }
         }
         for (index, name) in replayed.customerIDs.enumerated() where try ledger.customerID(CustomerNumber(UInt32(index))) != name
         {

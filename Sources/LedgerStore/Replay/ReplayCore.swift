@@ -56,6 +56,12 @@ public struct ReplayCore {
         progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         var head = try ledger.headSeq()
+        let logged = try ledger.count(\.log)
+        // The log is gapless from seq 1: the replay lists each gap, but a last seq far beyond any
+        // log (2^48) is a damaged key that no count or progress may be computed from.
+        guard head < 1 << 48 || head == UInt64(logged) else {
+            throw StoreError.damagedLog(seq: head, detail: "the log holds \(logged) events but its last seq is \(head)")
+        }
         var cutoff = Timestamp(milliseconds: .max)
         switch asOf {
         case .seq(let last): head = min(head, last)
@@ -69,10 +75,11 @@ public struct ReplayCore {
         let expected = ReplaySizes(
             orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
             skus: try ledger.count(\.skuNames))
+        let bounds = EventBounds(orders: expected.orders, customers: expected.customers, skus: expected.skus)
         let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(
-            ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
-            cutoff: cutoff, shouldStop: shouldStop)
+            ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
+            region: region, cutoff: cutoff, shouldStop: shouldStop)
         let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
@@ -170,6 +177,7 @@ public struct ReplayCore {
         let ranges: [ReplayRange]
         let queue: RangeQueue
         let expected: ReplaySizes
+        let bounds: EventBounds
         let collectingNames: Bool
         let region: MappedRegion?
         let cutoff: Timestamp
@@ -188,7 +196,8 @@ public struct ReplayCore {
             let (part, folded) = try scan(
                 work.ranges[index],
                 ReplayRun(
-                    collectingNames: work.collectingNames, expected: work.expected, rows: consume rows, cutoff: work.cutoff),
+                    collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
+                    cutoff: work.cutoff),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

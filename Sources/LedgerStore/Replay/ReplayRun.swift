@@ -12,22 +12,22 @@ struct ReplayRun {
     /// Events later than this are left out (an `--as-of` time); their orders' `placed` events
     /// still take their numbers, with latest seq 0: not placed yet.
     private let cutoff: Timestamp
-    /// How many customers and skus the store's dictionaries name: a number past them is damage,
-    /// reported rather than folded (it would size the rows' arrays).
-    private let named: ReplaySizes
+    /// What the numbers of an event may be; an event out of bounds is a problem, never folded.
+    private let bounds: EventBounds
     private var part = ReplayedPart()
     private var rows: ReplayRows
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
-    /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
-    /// ranges into the same rows). `cutoff`: leave out events later than this.
+    /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
+    /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
+    /// out events later than this.
     init(
-        collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows,
+        collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
         cutoff: Timestamp = Timestamp(milliseconds: .max)
     ) {
         self.collectingNames = collectingNames
+        self.bounds = bounds
         self.cutoff = cutoff
-        named = expected
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
@@ -68,6 +68,7 @@ struct ReplayRun {
         } catch {
             return problem("seq \(seq) does not decode")
         }
+        if let wrong = bounds.problem(with: event, seq: seq) { return problem("seq \(seq): \(wrong)") }
         let included = event.at <= cutoff
         if event.kind == .placed {
             place(event, seq: seq, included: included)
@@ -91,13 +92,6 @@ struct ReplayRun {
         guard number == expected else { return problem("seq \(seq) places order number \(number), expected \(expected)") }
         guard event.version == 1, event.previousSeq == 0 else {
             return problem("seq \(seq) places an order at version \(event.version)")
-        }
-        guard event.customer.index < named.customers else {
-            return problem(
-                "seq \(seq) names customer number \(event.customer.index), past the \(named.customers) the store names")
-        }
-        for line in event.lines where line.sku.index >= named.skus {
-            return problem("seq \(seq) names sku number \(line.sku.index), past the \(named.skus) the store names")
         }
         if event.namesNewCustomer {
             if part.firstCustomer == nil {

@@ -20,9 +20,12 @@ public final class LedgerStore: @unchecked Sendable {
     /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
     private let format: UInt32
 
-    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
-    /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
-    public init(path: String, readOnly: Bool = false, durable: Bool = true) throws(StoreError) {
+    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
+    /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
+    /// environment that is not an orders store is refused (`notAnOrdersStore`) before anything
+    /// in it is created or written. `durable: false` skips fsync at commit (tests only: a crash
+    /// may lose the last commits).
+    public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
         self.path = path
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -43,17 +46,23 @@ public final class LedgerStore: @unchecked Sendable {
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            // Recognised before anything is opened by name, so that nothing is created in (or
+            // written to) an environment some other program made.
+            let isNew = try Self.recognise(environment, path: path)
+            if isNew, readOnly || !creating { throw StoreError.missing(path: path) }
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
                 let format = try environment.read { txn in try Self.format(txn, meta, path: path) }
-                guard let format else { throw StoreError.corrupt("the store has no format version") }
+                guard let format else {
+                    throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
+                }
                 foundFormat = format
                 self.format = format
                 databases = try LedgerDatabases(readingFrom: environment, format: format)
             } else {
                 var found: UInt32?
                 databases = try LedgerDatabases(environment: environment) { ledger in
-                    found = try Self.upgrade(ledger, path: path)
+                    found = try Self.upgrade(ledger, path: path, isNew: isNew)
                 }
                 foundFormat = found
                 format = Self.formatVersion
@@ -65,6 +74,24 @@ public final class LedgerStore: @unchecked Sendable {
         } catch {
             preconditionFailure("opening a store throws only LMDB's and the store's errors: \(error)")
         }
+    }
+
+    /// Whether `environment` is new (its main database is empty: no store was ever committed in
+    /// it); throws `notAnOrdersStore` when it holds anything but this schema's databases, or not
+    /// `meta`. Only reads.
+    private static func recognise(_ environment: Environment, path: String) throws -> Bool {
+        let keys = try environment.mainDatabaseKeys()
+        if keys.isEmpty { return true }
+        let known = Set((LedgerDatabases.names + BatchDatabases.names + [LedgerDatabases.chainName]).map { Array($0.utf8) })
+        if let foreign = keys.first(where: { !known.contains($0) }) {
+            let name = String(decoding: foreign.prefix(64), as: UTF8.self)
+            throw StoreError.notAnOrdersStore(
+                path: path, reason: "it holds a database named \"\(name)\", which orders never makes")
+        }
+        guard keys.contains(Array("meta".utf8)) else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "it has no meta database with a format version")
+        }
+        return false
     }
 
     /// What an LMDB failure while opening the store at `path` means for the store.
@@ -82,11 +109,12 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// The store's format (`nil` for a store not stamped yet); a newer format than this build's is refused.
+    /// The store's format (`nil` for a store not stamped yet); a newer format than this build's is
+    /// refused, and so is one orders never writes.
     private static func format(_ txn: Transaction, _ meta: Database, path: String) throws -> UInt32? {
         guard let bytes = try txn.get(meta, "format") else { return nil }
-        guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
-            throw StoreError.corrupt("the format version has \(bytes.count) bytes")
+        guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its format version is not one orders writes")
         }
         guard found <= formatVersion else {
             throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
@@ -94,15 +122,19 @@ public final class LedgerStore: @unchecked Sendable {
         return found
     }
 
-    /// Stamps a new store with this format, or takes an older one through every `FormatUpgrade` step it
-    /// needs and stamps it, all in the transaction that opens it for writing; returns the format found.
-    private static func upgrade(_ ledger: LedgerTransaction, path: String) throws -> UInt32? {
+    /// Stamps a new store (`isNew`) with this format, or takes an older one through every
+    /// `FormatUpgrade` step it needs and stamps it, all in the transaction that opens it for
+    /// writing (which creates the databases it lacks); returns the format found. A store that is
+    /// not new but has no format is refused.
+    private static func upgrade(_ ledger: LedgerTransaction, path: String, isNew: Bool) throws -> UInt32? {
         let meta = ledger.databases.meta
         let found = try format(ledger.txn, meta, path: path)
         if let found {
             guard found < formatVersion else { return found }
             for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
             FaultInjection.reach(.upgradeBeforeCommit)
+        } else if !isNew {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
         }

@@ -52,6 +52,9 @@ extension LedgerTransaction {
         guard let seq = LittleEndianValue<UInt64>.decode(bytes) else {
             throw StoreError.corrupt("the checkpoint of \(name.rawValue) has \(bytes.count) bytes")
         }
+        guard seq <= (try headSeq()) else {
+            throw StoreError.corrupt("the checkpoint of \(name.rawValue) is seq \(seq), beyond the log")
+        }
         return seq
     }
 
@@ -72,7 +75,7 @@ extension LedgerTransaction {
         var seq = order.lastSeq
         while seq != 0 {
             guard let decoded = try event(seq: seq), decoded.event.order == order.number,
-                events.count < order.state.version
+                events.count < order.state.version, decoded.previousSeq < seq
             else {
                 throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
             }

@@ -88,9 +88,22 @@ struct LedgerTransaction {
         }
     }
 
+    /// The event at `seq`, its numbers checked against the dictionaries (`EventBounds`).
     func event(seq: UInt64) throws -> DecodedEvent? {
         guard let bytes = try txn.get(databases.log, BigEndianKey64(seq)) else { return nil }
-        return try EventCodec.decode(bytes)
+        do {
+            if let wrong = try eventBounds().problem(with: try EncodedEvent(bytes), seq: seq) {
+                throw StoreError.damagedLog(seq: seq, detail: wrong)
+            }
+            return try EventCodec.decode(bytes)
+        } catch StoreError.corrupt(let detail) {
+            throw StoreError.damagedLog(seq: seq, detail: detail)
+        }
+    }
+
+    /// What the numbers of an event may be, as the id dictionaries count them now.
+    func eventBounds() throws -> EventBounds {
+        EventBounds(orders: try count(\.orderNames), customers: try count(\.customerNames), skus: try count(\.skuNames))
     }
 
     // MARK: Orders
@@ -102,11 +115,21 @@ struct LedgerTransaction {
         }
     }
 
+    /// The order with this number; its customer number is checked against the customers named.
     func order(_ number: OrderNumber) throws -> StoredOrder? {
-        try txn.get(databases.orders, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
-            let (state, lastSeq) = try OrderStateCodec.decode(bytes)
-            return StoredOrder(number: number, state: state, lastSeq: lastSeq)
+        guard let bytes = try txn.get(databases.orders, BigEndianKey32(number.rawValue)) else { return nil }
+        let state: OrderState
+        let lastSeq: UInt64
+        do {
+            (state, lastSeq) = try OrderStateCodec.decode(bytes)
+        } catch .corrupt(let detail) {
+            throw StoreError.corrupt("order number \(number.rawValue): \(detail)")
         }
+        guard state.customer.index < (try count(\.customerNames)) else {
+            throw StoreError.corrupt(
+                "order number \(number.rawValue) names customer number \(state.customer.rawValue), which has no id")
+        }
+        return StoredOrder(number: number, state: state, lastSeq: lastSeq)
     }
 
     func order(_ id: OrderID) throws -> StoredOrder? {

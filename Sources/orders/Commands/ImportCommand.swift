@@ -102,7 +102,7 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             store = try trial?.store ?? LedgerStore(path: storeOptions.path)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 2)
+            throw CommandFailure.opening(error, otherwise: 2)
         }
         let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
         if dryRun, !quiet {

@@ -34,6 +34,17 @@ struct RebuildCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress and no summary line (--format json still prints).")
     var quiet = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at most this long for an import or another rebuild of the store (default: as long as it takes).",
+            valueName: "SECONDS"))
+    var wait: Double?
+
+    func validate() throws {
+        if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
+    }
+
     func run() throws {
         InterruptSignals.install()
         let store: LedgerStore
@@ -41,21 +52,23 @@ struct RebuildCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
                 throw StoreError.missing(path: storeOptions.path)
             }
-            store = try LedgerStore(path: storeOptions.path)
+            store = try LedgerStore(path: storeOptions.path, creating: false)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
         let lock: StoreLock
         do {
-            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: wait) {
                 Terminal.writeStandardError("orders: \($0)\n")
             }
+        } catch StoreError.busy(let path, let holder, let seconds) {
+            throw CommandFailure("\(StoreError.busy(path: path, holder: holder, seconds: seconds))", exitStatus: 75)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         defer { withExtendedLifetime(lock) {} }
         let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
-        let total = Int(try store.headSeq())
+        let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(
                 verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal && !quiet)

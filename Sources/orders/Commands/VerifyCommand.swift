@@ -49,9 +49,9 @@ struct VerifyCommand: ParsableCommand {
         do {
             store = try LedgerStore(path: storeOptions.path, readOnly: true)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
-        let total = Int(try store.headSeq())
+        let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "verifying", total: total, enabled: Terminal.standardErrorIsTerminal)
             defer { progress.finish() }

@@ -27,7 +27,7 @@ extension StoreOptions {
         do {
             return try LedgerStore(path: path, readOnly: true)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
     }
 

@@ -158,7 +158,9 @@ struct HostileInputTests {
         #expect(verify.standardOutput.contains("log: seq 3 does not decode: an event has an unknown kind"))
         let show = try OrdersBinary.run(["show", "O-1001", "--store", store])
         #expect(show.status == 1)
-        #expect(show.standardError.hasPrefix("orders: error: the store is damaged: an event has an unknown kind"))
+        #expect(
+            show.standardError.hasPrefix("orders: error: store damaged at seq 3: an event has an unknown kind; run orders verify")
+        )
     }
 
     @Test func aStoreOfANewerFormatIsRefused() throws {
