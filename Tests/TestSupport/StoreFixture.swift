@@ -17,6 +17,13 @@ public enum StoreFixture {
         try environment.write { txn in _ = try txn.delete(database, key) }
     }
 
+    /// Removes every entry of a named database.
+    public static func clear(database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in try txn.clear(database) }
+    }
+
     /// Makes an LMDB environment in `path` as another program might: the named databases
     /// `databases`, each holding one entry, and plain entries of the main database.
     public static func foreignEnvironment(

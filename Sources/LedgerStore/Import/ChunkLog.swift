@@ -22,8 +22,15 @@ struct ChunkLog: EventLogWriting {
     /// The orders this chunk placed, for `customer_orders`.
     private var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
 
-    init(ledger: LedgerTransaction, rows: ReadModelCache, commands: CommandIndex, identifiers: ImportIdentifiers) {
+    /// This commit's link of the log's hash chain: every appended event's bytes go in.
+    private(set) var link: ChainLink
+
+    init(
+        ledger: LedgerTransaction, rows: ReadModelCache, commands: CommandIndex, identifiers: ImportIdentifiers,
+        link: ChainLink
+    ) {
         self.ledger = ledger
+        self.link = link
         self.rows = rows
         self.commands = commands
         self.identifiers = identifiers
@@ -74,7 +81,7 @@ struct ChunkLog: EventLogWriting {
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
     ) throws {
         if event.kind == .placed { placed.append((event.customer, event.order)) }
-        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq)
+        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq, chaining: &link)
         names = NameDefinitions()
         orders.update(to: order)
     }

@@ -38,7 +38,9 @@ struct ChunkRun {
         rows.begin(ledger, head: firstSeq - 1)
         commands.begin(ledger, head: firstSeq - 1)
         try identifiers.begin(ledger)
-        var log = ChunkLog(ledger: ledger, rows: rows, commands: commands, identifiers: identifiers)
+        var log = ChunkLog(
+            ledger: ledger, rows: rows, commands: commands, identifiers: identifiers,
+            link: try ledger.startChainLink(after: firstSeq - 1))
         var hash: BatchHash?
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
@@ -73,6 +75,7 @@ struct ChunkRun {
         if let hash { progress.digest = hash.digest }
         FaultInjection.reach(.afterLogAppend)
         try log.flush()
+        if seq > firstSeq { try ledger.putChainLink(endingAt: seq - 1, log.link.digest()) }
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         let records = rejected.map { $0.record(file: file) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: records) }

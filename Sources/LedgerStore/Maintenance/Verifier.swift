@@ -15,10 +15,12 @@ public struct Verifier {
         core = ReplayCore(store: store)
     }
 
-    /// Replays and compares. `shouldStop` is asked while the log is replayed and before the
-    /// comparison; `true` ends the check unfinished with `ReplayInterrupted`.
+    /// Replays and compares, and recomputes the log's hash chain (checking it against `expected`,
+    /// a digest recorded earlier, when given). `shouldStop` is asked while the log is replayed
+    /// and before the comparison; `true` ends the check unfinished with `ReplayInterrupted`.
     public func verify(
-        progress: (Int) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }
+        expecting expected: ChainDigest? = nil, progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> VerifyReport {
         // The pages read are dropped from the map now and then, as a rebuild does: without that,
         // the resident memory would hold most of the data file by the end.
@@ -27,7 +29,17 @@ public struct Verifier {
             let replayed = try core.replay(
                 in: ledger, collectingNames: true, releasingPages: true, progress: progress, shouldStop: shouldStop)
             if shouldStop() { throw ReplayInterrupted() }
-            var differences = replayed.problems.map { "log: \($0)" }
+            var differences: [String] = []
+            var chain: ChainDigest?
+            if ledger.hasChain {
+                let check = try ChainCheck(ledger, expected: expected, shouldStop: shouldStop)
+                differences += check.problems
+                chain = check.head
+            } else if expected != nil {
+                differences.append(
+                    "chain: this store has no hash chain yet (format \(store.foundFormat ?? 0)); orders upgrade computes it")
+            }
+            differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger, releasing: region)
             region?.releasePages()
             differences += try compareRows(
@@ -48,7 +60,8 @@ public struct Verifier {
                     differences.append("checkpoints: \(name.rawValue) is \(checkpoint), the log at \(replayed.headSeq)")
                 }
             }
-            return VerifyReport(events: replayed.eventCount, orders: replayed.orders.count, differences: differences)
+            return VerifyReport(
+                events: replayed.eventCount, orders: replayed.orders.count, differences: differences, chain: chain)
         }
     }
 

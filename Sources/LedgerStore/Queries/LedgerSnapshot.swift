@@ -13,14 +13,27 @@ public struct LedgerSnapshot {
 
     /// The orders `filter` selects, sorted by order id (byte order), at most `filter.limit` (0: all).
     public func forEachOrder(_ filter: OrderFilter, _ body: (OrderSummary) throws -> Void) throws {
+        try forEachOrder(
+            filter,
+            state: { number, id in
+                guard let order = try ledger.order(number) else { throw StoreError.corrupt("order \(id) has no state") }
+                return order.state
+            }, body)
+    }
+
+    /// The orders `filter` selects among those that `state` gives a state for (`nil`: left out),
+    /// named by this snapshot's dictionaries, sorted by order id, at most `filter.limit` (0: all).
+    func forEachOrder(
+        _ filter: OrderFilter, state: (OrderNumber, String) throws -> OrderState?, _ body: (OrderSummary) throws -> Void
+    ) throws {
         var names = NameLookup(ledger)
         let limit = filter.limit == 0 ? Int.max : filter.limit
         var count = 0
         func keep(_ id: String, _ number: OrderNumber) throws {
-            guard let order = try ledger.order(number) else { throw StoreError.corrupt("order \(id) has no state") }
-            if let status = filter.status, order.state.status != status { return }
+            guard let state = try state(number, id) else { return }
+            if let status = filter.status, state.status != status { return }
             count += 1
-            try body(OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state))
+            try body(OrderSummary(orderID: id, customerID: try names.customer(state.customer), state: state))
         }
         if let customerID = filter.customer {
             guard let customer = try ledger.customerNumber(customerID) else { return }

@@ -1,7 +1,7 @@
 import Foundation
 internal import LMDB
 internal import LedgerDomain
-internal import LedgerServices
+public import LedgerServices
 
 /// Replays the log: a cursor pass in seq order, events read in place from the memory map and
 /// folded with the same `OrderService.evolve` and `ReadModelFold` as the importer, into arrays
@@ -31,17 +31,17 @@ public struct ReplayCore {
     /// How many events pass between two releases of the mapped pages read (a power of two).
     static let releaseInterval = 1 << 17
 
-    /// Replays every event; `progress` gets the number of events replayed now and then.
-    /// `collectingNames`: also gather the ids the log names (verify compares them).
-    /// `shouldStop` is asked before each range and every 131,072 events of it; `true` ends the
-    /// replay with `ReplayInterrupted`.
+    /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
+    /// number of events replayed now and then. `collectingNames`: also gather the ids the log
+    /// names (verify compares them). `shouldStop` is asked before each range and every 131,072
+    /// events of it; `true` ends the replay with `ReplayInterrupted`.
     public func replay(
-        collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
+        asOf: AsOf? = nil, collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> ReplayedLedger {
         try store.read { ledger in
             try replay(
-                in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress,
+                in: ledger, asOf: asOf, collectingNames: collectingNames, releasingPages: false, progress: progress,
                 shouldStop: shouldStop)
         }
     }
@@ -49,17 +49,24 @@ public struct ReplayCore {
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
     /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
     /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
-    /// time of mapping them again).
+    /// time of mapping them again). `asOf`: only the events up to that seq, or whose `at` is at
+    /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     func replay(
-        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void,
-        shouldStop: @escaping @Sendable () -> Bool
+        in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
+        progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
-        let head = try ledger.headSeq()
+        var head = try ledger.headSeq()
         let logged = try ledger.count(\.log)
         // The log is gapless from seq 1: the replay lists each gap, but a last seq far beyond any
         // log (2^48) is a damaged key that no count or progress may be computed from.
         guard head < 1 << 48 || head == UInt64(logged) else {
             throw StoreError.damagedLog(seq: head, detail: "the log holds \(logged) events but its last seq is \(head)")
+        }
+        var cutoff = Timestamp(milliseconds: .max)
+        switch asOf {
+        case .seq(let last): head = min(head, last)
+        case .time(let time): cutoff = time
+        case nil: break
         }
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
         let queue = RangeQueue(count: ranges.count)
@@ -72,7 +79,7 @@ public struct ReplayCore {
         let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(
             ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
-            region: region, shouldStop: shouldStop)
+            region: region, cutoff: cutoff, shouldStop: shouldStop)
         let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
@@ -173,6 +180,7 @@ public struct ReplayCore {
         let bounds: EventBounds
         let collectingNames: Bool
         let region: MappedRegion?
+        let cutoff: Timestamp
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -188,7 +196,8 @@ public struct ReplayCore {
             let (part, folded) = try scan(
                 work.ranges[index],
                 ReplayRun(
-                    collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows),
+                    collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
+                    cutoff: work.cutoff),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

@@ -9,6 +9,9 @@ internal import LedgerDomain
 struct ReplayRun {
     private let service = OrderService()
     private let collectingNames: Bool
+    /// Events later than this are left out (an `--as-of` time); their orders' `placed` events
+    /// still take their numbers, with latest seq 0: not placed yet.
+    private let cutoff: Timestamp
     /// What the numbers of an event may be; an event out of bounds is a problem, never folded.
     private let bounds: EventBounds
     private var part = ReplayedPart()
@@ -16,10 +19,15 @@ struct ReplayRun {
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
-    /// `rows`: where to fold (a thread folds all its ranges into the same rows).
-    init(collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows) {
+    /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
+    /// out events later than this.
+    init(
+        collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
+        cutoff: Timestamp = Timestamp(milliseconds: .max)
+    ) {
         self.collectingNames = collectingNames
         self.bounds = bounds
+        self.cutoff = cutoff
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
@@ -61,9 +69,10 @@ struct ReplayRun {
             return problem("seq \(seq) does not decode")
         }
         if let wrong = bounds.problem(with: event, seq: seq) { return problem("seq \(seq): \(wrong)") }
+        let included = event.at <= cutoff
         if event.kind == .placed {
-            place(event, seq: seq)
-        } else {
+            place(event, seq: seq, included: included)
+        } else if included {
             advance(event, seq: seq)
         }
     }
@@ -73,7 +82,7 @@ struct ReplayRun {
         (part, rows)
     }
 
-    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
+    private mutating func place(_ event: EncodedEvent, seq: UInt64, included: Bool) {
         let number = event.order.index
         if part.firstOrder == nil {
             part.firstOrder = number
@@ -98,8 +107,9 @@ struct ReplayRun {
         if collectingNames { collectNames(of: event) }
         let after = service.evolve(nil, event)
         part.orders.append(after)
-        part.lastSeqs.append(seq)
+        part.lastSeqs.append(included ? seq : 0)
         part.placedEvents.append(event.start)
+        guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
 

@@ -13,6 +13,8 @@ struct FormatUpgrade: Sendable {
         FormatUpgrade(from: 1) { _ in },
         // 2 → 3: `commands` keyed by seq instead of by command id.
         FormatUpgrade(from: 2, run: keyCommandsBySeq),
+        // 3 → 4: the log's hash chain, computed over the log as it stands.
+        FormatUpgrade(from: 3) { try $0.chainExistingLog() },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

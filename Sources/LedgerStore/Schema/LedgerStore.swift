@@ -8,12 +8,15 @@ public import LedgerDomain
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
-    /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 3
+    /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
+    public static let formatVersion: UInt32 = 4
 
     public let path: String
     let environment: Environment
     private let databases: LedgerDatabases
+    /// The format the store had when opened: older than `formatVersion` only when opened
+    /// read-only (a writable open upgrades it); `nil` for a store this open created.
+    public let foundFormat: UInt32?
     /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
     private let format: UInt32
 
@@ -49,18 +52,19 @@ public final class LedgerStore: @unchecked Sendable {
             if isNew, readOnly || !creating { throw StoreError.missing(path: path) }
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
-                let found = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, isNew: false, upgrade: nil)
+                let format = try environment.read { txn in try Self.format(txn, meta, path: path) }
+                guard let format else {
+                    throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
                 }
-                databases = try LedgerDatabases(readingFrom: environment, withBatches: found >= 2)
-                format = found
+                foundFormat = format
+                self.format = format
+                databases = try LedgerDatabases(readingFrom: environment, format: format)
             } else {
-                databases = try LedgerDatabases(environment: environment) { txn, databases in
-                    try Self.checkFormat(txn, databases.meta, path: path, isNew: isNew) { found in
-                        let ledger = LedgerTransaction(txn: txn, databases: databases)
-                        for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
-                    }
+                var found: UInt32?
+                databases = try LedgerDatabases(environment: environment) { ledger in
+                    found = try Self.upgrade(ledger, path: path, isNew: isNew)
                 }
+                foundFormat = found
                 format = Self.formatVersion
             }
         } catch let error as LMDBError {
@@ -78,7 +82,7 @@ public final class LedgerStore: @unchecked Sendable {
     private static func recognise(_ environment: Environment, path: String) throws -> Bool {
         let keys = try environment.mainDatabaseKeys()
         if keys.isEmpty { return true }
-        let known = Set((LedgerDatabases.names + BatchDatabases.names).map { Array($0.utf8) })
+        let known = Set((LedgerDatabases.names + BatchDatabases.names + [LedgerDatabases.chainName]).map { Array($0.utf8) })
         if let foreign = keys.first(where: { !known.contains($0) }) {
             let name = String(decoding: foreign.prefix(64), as: UTF8.self)
             throw StoreError.notAnOrdersStore(
@@ -105,30 +109,37 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format, or one without a format of ours, and returns the
-    /// store's format. A writable open (one with `upgrade`) stamps a new store (`isNew`) with this
-    /// format, and runs `upgrade` with an older store's format before stamping it (the same
-    /// transaction creates the databases it lacks).
-    @discardableResult
-    private static func checkFormat(
-        _ txn: Transaction, _ meta: Database, path: String, isNew: Bool, upgrade: ((UInt32) throws -> Void)?
-    ) throws -> UInt32 {
-        if let bytes = try txn.get(meta, "format") {
-            guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
-                throw StoreError.notAnOrdersStore(path: path, reason: "its format version is not one orders writes")
-            }
-            guard found <= formatVersion else {
-                throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
-            }
-            guard let upgrade, found < formatVersion else { return found }
-            try upgrade(found)
+    /// The store's format (`nil` for a store not stamped yet); a newer format than this build's is
+    /// refused, and so is one orders never writes.
+    private static func format(_ txn: Transaction, _ meta: Database, path: String) throws -> UInt32? {
+        guard let bytes = try txn.get(meta, "format") else { return nil }
+        guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its format version is not one orders writes")
+        }
+        guard found <= formatVersion else {
+            throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
+        }
+        return found
+    }
+
+    /// Stamps a new store (`isNew`) with this format, or takes an older one through every
+    /// `FormatUpgrade` step it needs and stamps it, all in the transaction that opens it for
+    /// writing (which creates the databases it lacks); returns the format found. A store that is
+    /// not new but has no format is refused.
+    private static func upgrade(_ ledger: LedgerTransaction, path: String, isNew: Bool) throws -> UInt32? {
+        let meta = ledger.databases.meta
+        let found = try format(ledger.txn, meta, path: path)
+        if let found {
+            guard found < formatVersion else { return found }
+            for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
+            FaultInjection.reach(.upgradeBeforeCommit)
         } else if !isNew {
             throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
         }
-        try txn.put(meta, "format", LittleEndianValue(formatVersion))
-        return formatVersion
+        try ledger.txn.put(meta, "format", LittleEndianValue(formatVersion))
+        return found
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).

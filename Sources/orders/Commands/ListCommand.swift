@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerDomain
 import LedgerServices
+import LedgerStore
 
 /// `orders list`.
 struct ListCommand: ParsableCommand {
@@ -20,6 +21,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var asOfOption: AsOfOption
 
     @Option(name: .long, help: "table for people; json, jsonl or csv for programs.")
     var format: ListingFormat = .table
@@ -40,8 +42,17 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.openForReading()
         let filter = OrderFilter(status: status?.status, customer: customer, limit: limit)
+        let style = outputOptions.style
         try storeOptions.reading {
-            try store.snapshot { try OrderListView.write($0, filter: filter, format: format, style: outputOptions.style) }
+            if let moment = asOfOption.moment {
+                try AsOfLedger(store: store, asOf: moment).withOrders(filter) { forEachOrder in
+                    try OrderListView.write(forEachOrder, format: format, style: style)
+                }
+            } else {
+                try store.snapshot { snapshot in
+                    try OrderListView.write({ try snapshot.forEachOrder(filter, $0) }, format: format, style: style)
+                }
+            }
         }
     }
 }

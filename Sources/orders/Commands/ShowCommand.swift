@@ -22,7 +22,7 @@ struct ShowCommand: ParsableCommand {
     var orderID: String
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let viewModel = OrderDetailViewModel(repository: store, orderID: orderID)
             viewModel.load()

@@ -14,18 +14,21 @@ enum OrderListView {
     private static let rightAligned: Set<Int> = [3, 4, 5, 6]
     private static let statusColumn = 2
 
-    /// Writes the orders `filter` selects from `snapshot` to standard output.
-    static func write(_ snapshot: LedgerSnapshot, filter: OrderFilter, format: ListingFormat, style: TerminalStyle) throws {
+    /// Writes the orders that `forEachOrder` walks (a snapshot's, or the log's replayed `--as-of`
+    /// a past moment) to standard output.
+    static func write(
+        _ forEachOrder: (_ visit: (OrderSummary) throws -> Void) throws -> Void, format: ListingFormat, style: TerminalStyle
+    ) throws {
         var listing = ListingWriter(format: format, csvHeader: csvHeader)
         switch format {
         case .json, .jsonl:
-            try snapshot.forEachOrder(filter) { row in try listing.object { members(row, into: &$0) } }
+            try forEachOrder { row in try listing.object { members(row, into: &$0) } }
         case .csv:
-            try snapshot.forEachOrder(filter) { row in try listing.csv(csvRow(row)) }
+            try forEachOrder { row in try listing.csv(csvRow(row)) }
         case .table:
             var widths = tableHeader.map(\.count)
             var rows = 0
-            try snapshot.forEachOrder(filter) { row in
+            try forEachOrder { row in
                 for (column, cell) in tableCells(row).enumerated() { widths[column] = max(widths[column], cell.count) }
                 rows += 1
             }
@@ -34,7 +37,7 @@ enum OrderListView {
                 return try listing.finish()
             }
             try listing.line(TextTableRenderer.line(tableHeader, widths: widths, rightAligned: rightAligned))
-            try snapshot.forEachOrder(filter) { row in
+            try forEachOrder { row in
                 let line = TextTableRenderer.line(tableCells(row), widths: widths, rightAligned: rightAligned) {
                     column, padded in column == statusColumn ? style.status(row.state.status).padded(to: padded) : padded
                 }

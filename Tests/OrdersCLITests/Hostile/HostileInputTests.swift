@@ -170,7 +170,7 @@ struct HostileInputTests {
         #expect(result.status == 1)
         #expect(
             result.standardError
-                == "orders: error: the store at \(store) has format version 99, but this orders understands up to 3; use a newer orders\n"
+                == "orders: error: the store at \(store) has format version 99, but this orders understands up to \(LedgerStore.formatVersion); use a newer orders\n"
         )
     }
 }
