@@ -157,7 +157,7 @@ struct CrashLoopTests {
     /// continues the batch (SPEC §5). Where the kills land depends on the machine's speed, so the
     /// test asserts nothing about that: only that every kill leaves a store that verifies and that
     /// each store, once its imports finish, equals one uninterrupted import of the final files —
-    /// its ledger and the rejections it holds — and that the runs' rejects files together report
+    /// its ledger, every query's answer and the rejections it holds — and that the runs' rejects files together report
     /// each of that import's rejections, none twice in one file and none differently.
     @Test func randomMomentKillsWhileTheBatchesGrowNeverBreakTheLedgerNorLoseARejection() throws {
         var random = SplitMix64(seed: Self.seed)
@@ -212,6 +212,9 @@ struct CrashLoopTests {
             #expect(
                 try LedgerStore(path: store, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump(),
                 "round \(round): the ledgers differ")
+            #expect(
+                try LedgerQueries.answers(of: store) == LedgerQueries.answers(of: reference),
+                "round \(round): the read models differ")
             let referenceRejects = try RejectsFile(path: reference + ".rejects").entries
             rejectionsChecked += referenceRejects.count
             // The store holds the uninterrupted import's rejections, in order.
