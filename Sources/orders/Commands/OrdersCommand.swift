@@ -22,7 +22,7 @@ struct OrdersCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
-            SKUsCommand.self, StatsCommand.self, RejectsCommand.self, RebuildCommand.self, VerifyCommand.self,
+            SKUsCommand.self, StatsCommand.self, RejectsCommand.self, RebuildCommand.self, VerifyCommand.self, MirrorCommand.self,
         ]
     )
 }
