@@ -71,6 +71,12 @@ let package = Package(
             path: "tools/generate-batch",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "damage-store",
+            dependencies: ["TestSupport"],
+            path: "tools/damage-store",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["LMDB", "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "BatchGenerator"],

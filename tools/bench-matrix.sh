@@ -6,7 +6,7 @@
 # (user + system) seconds, and its peak RSS. On a busy machine, CPU seconds vary less than wall.
 #   tools/bench-matrix.sh [ORDERS] [PROFILES] [REPEATS] [FOLDER]
 #   defaults: 1000000 orders, compact,spread,wide,hostile, 2 repeats, /tmp/orders-bench-matrix
-# Needs the release build (`swift build -c release`; ORDERS_BENCH_BUILD=1 builds it first) and,
+# Needs the release build (`swift build -c release --static-swift-stdlib`; ORDERS_BENCH_BUILD=1 builds it) and,
 # per million orders, about 0.3-0.9 GB for the batch and 0.7-1.6 GB for the store, removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ repeats="${3:-2}"
 folder="${4:-/tmp/orders-bench-matrix}"
 bin=.build/release
 
-if [[ "${ORDERS_BENCH_BUILD:-0}" == 1 ]]; then swift build -c release --product orders && swift build -c release --product generate-batch; fi
+if [[ "${ORDERS_BENCH_BUILD:-0}" == 1 ]]; then swift build -c release --static-swift-stdlib --product orders && swift build -c release --product generate-batch; fi
 for tool in "$bin/orders" "$bin/generate-batch" /usr/bin/time; do
     [[ -x "$tool" ]] || { echo "error: $tool is missing; run 'swift build -c release' (or install GNU time)" >&2; exit 1; }
 done

@@ -9,3 +9,9 @@ int cstdout_finish(void) {
     if (ferror(stdout)) return errno != 0 ? errno : -1;
     return 0;
 }
+
+int cstdout_write(const void *bytes, unsigned long count) {
+    errno = 0;
+    if (fwrite(bytes, 1, count, stdout) == count) return 0;
+    return errno != 0 ? errno : -1;
+}

@@ -66,6 +66,20 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Writes a consistent copy of the environment (one read snapshot, so writers may go on
+    /// meanwhile) as `data.mdb` in the existing, empty `directory`, and flushes it to disk;
+    /// `compact` leaves out free pages and renumbers the rest (`mdb_env_copy2`, `MDB_CP_COMPACT`).
+    public func copy(to directory: String, compact: Bool) throws(LMDBError) {
+        let operation = LMDBError.Operation.copyEnvironment(directory: directory)
+        try LMDBError.check(mdb_env_copy2(handle, directory, compact ? UInt32(MDB_CP_COMPACT) : 0), operation)
+        for path in [directory + "/data.mdb", directory] {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw LMDBError(code: errno, operation: operation) }
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0 else { throw LMDBError(code: errno, operation: operation) }
+        }
+    }
+
     /// The current size of the memory map in bytes.
     public var mapSize: Int {
         var info = MDB_envinfo()
@@ -80,6 +94,39 @@ public final class Environment: @unchecked Sendable {
         var file = stat()
         guard mdb_env_get_fd(handle, &descriptor) == 0, fstat(descriptor, &file) == 0 else { return nil }
         return MappedRegion(ofFileWithInode: UInt64(file.st_ino))
+    }
+
+    /// The keys of the environment's main database: the names of its named databases (and any
+    /// plain keys another program stored there). Read in a snapshot; it creates and writes nothing.
+    public func mainDatabaseKeys() throws(LMDBError) -> [[UInt8]] {
+        let txn = try begin(flags: UInt32(MDB_RDONLY))
+        defer { mdb_txn_abort(txn) }
+        var dbi = MDB_dbi()
+        try LMDBError.check(mdb_dbi_open(txn, nil, 0, &dbi), .openDatabase(name: "(main)"))
+        var opened: OpaquePointer?
+        try LMDBError.check(mdb_cursor_open(txn, dbi, &opened), .openCursor)
+        guard let opened else { throw LMDBError(code: ENOMEM, operation: .openCursor) }
+        defer { mdb_cursor_close(opened) }
+        var keys: [[UInt8]] = []
+        var operation = MDB_FIRST
+        while true {
+            var key = MDB_val()
+            var value = MDB_val()
+            let code = mdb_cursor_get(opened, &key, &value, operation)
+            if code == MDB_NOTFOUND { return keys }
+            try LMDBError.check(code, .moveCursor)
+            keys.append(Array(key.buffer))
+            operation = MDB_NEXT
+        }
+    }
+
+    /// The main (unnamed) database, where LMDB keeps the names of the named ones.
+    public func openMainDatabase() throws -> Database {
+        try write { txn in
+            var dbi = MDB_dbi()
+            try LMDBError.check(mdb_dbi_open(txn.handle, nil, 0, &dbi), .openDatabase(name: "(main)"))
+            return Database(handle: dbi)
+        }
     }
 
     /// Opens a named database, creating it when the environment is writable.

@@ -20,6 +20,8 @@ extension LMDBError {
         case count
         case openCursor
         case moveCursor
+        /// Copying the environment into `directory` (a backup).
+        case copyEnvironment(directory: String)
 
         public var description: String {
             switch self {
@@ -39,6 +41,7 @@ extension LMDBError {
             case .count: "mdb_stat"
             case .openCursor: "mdb_cursor_open"
             case .moveCursor: "mdb_cursor_get"
+            case .copyEnvironment(let directory): "copying the environment to \(directory)"
             }
         }
     }

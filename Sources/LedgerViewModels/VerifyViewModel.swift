@@ -11,13 +11,16 @@ public final class VerifyViewModel {
 
     public init(maintainer: any LedgerMaintaining) { self.maintainer = maintainer }
 
-    /// Replays the log and compares; `progress` gets the events replayed now and then, and
-    /// `shouldStop` can end the check early.
-    public func verify(progress: (Int) -> Void = { _ in }, shouldStop: @escaping @Sendable () -> Bool = { false }) {
+    /// Replays the log and compares, and checks the hash chain (against `expected` when given);
+    /// `progress` gets the events replayed now and then, and `shouldStop` can end the check early.
+    public func verify(
+        expecting expected: ChainDigest? = nil, progress: (Int) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) {
         state = .loading
         error = nil
         do {
-            state = .loaded(try maintainer.verify(progress: progress, shouldStop: shouldStop))
+            state = .loaded(try maintainer.verify(expecting: expected, progress: progress, shouldStop: shouldStop))
         } catch {
             self.error = error
             state = .failed(String(describing: error))

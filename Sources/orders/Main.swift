@@ -31,7 +31,7 @@ enum Main {
                 print(OrdersCommand.fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = OrdersCommand.message(for: error)
+            let message = oneLine(OrdersCommand.message(for: error))
             if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
                 Terminal.printError(message + " (see orders --help)")
                 Foundation.exit(2)
@@ -51,5 +51,15 @@ enum Main {
         let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
         Terminal.printError("cannot write standard output: \(reason)")
         Foundation.exit(max(1, status))
+    }
+
+    /// ArgumentParser's list of allowed values ("Please provide one of the following:" and a line
+    /// per value) as one line: "; use one of: a, b, c".
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first, first.hasSuffix("Please provide one of the following:") else { return message }
+        let values = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces).trimmingPrefix("- ") }
+        let lead = first.dropLast("Please provide one of the following:".count).trimmingCharacters(in: .whitespaces)
+        return (lead.hasSuffix(".") ? String(lead.dropLast()) : lead) + "; use one of: " + values.joined(separator: ", ")
     }
 }

@@ -16,4 +16,18 @@ struct CurrencyAmountsTests {
         #expect(rebuilt == amounts)
         #expect(rebuilt.hashValue == amounts.hashValue)
     }
+
+    @Test func moreCurrenciesThanFitInlineAreKeptToo() {
+        let codes = ["USD", "EUR", "JPY", "GBP", "CHF", "AUD", "SEK", "NOK", "DKK", "BRL", "CAD", "PLN"]
+        var amounts = CurrencyAmounts()
+        for round in 0..<3 {
+            for (index, code) in codes.enumerated() { amounts.add(Int64(index * 10 + round), to: Currency(code)!) }
+        }
+        #expect(amounts.count == codes.count)
+        #expect(amounts.entries.map(\.currency.description) == codes.sorted())
+        for (index, code) in codes.enumerated() { #expect(amounts[Currency(code)!] == Int64(index * 30 + 3)) }
+        var merged = CurrencyAmounts(amounts.entries.reversed())
+        merged.merge(amounts)
+        #expect(merged.entries.map(\.amount) == amounts.entries.map { $0.amount * 2 })
+    }
 }

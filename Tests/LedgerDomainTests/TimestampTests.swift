@@ -28,6 +28,12 @@ struct TimestampTests {
         #expect(Timestamp(input) == nil)
     }
 
+    @Test func theSpecRangeEndsWhereTheParserStops() {
+        let last = Timestamp("9999-12-31T23:59:59.999Z")!
+        #expect(last.isInSpecRange && Timestamp(milliseconds: 0).isInSpecRange)
+        #expect(!Timestamp(milliseconds: last.milliseconds + 1).isInSpecRange && !Timestamp(milliseconds: -1).isInSpecRange)
+    }
+
     @Test func datesAreTheUTCCalendarDay() {
         let time = Timestamp("2026-03-01T23:30:00-01:00")!
         #expect(CalendarDate(day: time.day).description == "2026-03-02")

@@ -202,7 +202,7 @@ struct BatchIdentityTests {
         #expect(try format() == [1, 0, 0, 0])
         let before = try LedgerStore(path: path, readOnly: true).dump()
         let store = try LedgerStore(path: path, durable: false)
-        #expect(try format() == [2, 0, 0, 0])
+        #expect(try format() == [UInt8(LedgerStore.formatVersion), 0, 0, 0])
         let again = try Importer(store: store).importFile(path + "/batch.csv")
         #expect(again.alreadyImported)
         #expect(try store.dump() == before)

@@ -174,7 +174,7 @@ struct ImporterTests {
     @Test func aStoreOfANewerFormatIsRefused() throws {
         _ = try importing(Self.batch)
         try StoreFixture.put([99, 0, 0, 0], key: Array("format".utf8), database: "meta", at: storePath)
-        #expect(throws: StoreError.newerFormat(path: storePath, found: 99, supported: 2)) {
+        #expect(throws: StoreError.newerFormat(path: storePath, found: 99, supported: LedgerStore.formatVersion)) {
             try LedgerStore(path: storePath)
         }
     }

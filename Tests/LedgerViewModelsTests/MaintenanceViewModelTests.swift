@@ -22,7 +22,9 @@ struct FakeMaintainer: LedgerMaintaining {
             projections: ReadModelName.allCases.filter(projections.contains), events: 10, seconds: 0.5)
     }
 
-    func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport {
+    func verify(
+        expecting expected: ChainDigest?, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> VerifyReport {
         progress(10)
         if failing { throw Broken() }
         return VerifyReport(events: 10, orders: 3, differences: ["stats: the status counts differ from the log's"])

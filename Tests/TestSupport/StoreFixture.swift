@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 /// Damages a store on purpose, below the store's own API, for tests of what damage looks like.
@@ -14,6 +15,28 @@ public enum StoreFixture {
         let environment = try Environment(directory: path)
         let database = try environment.openDatabase(named: name)
         try environment.write { txn in _ = try txn.delete(database, key) }
+    }
+
+    /// Removes every entry of a named database.
+    public static func clear(database name: String, at path: String) throws {
+        let environment = try Environment(directory: path)
+        let database = try environment.openDatabase(named: name)
+        try environment.write { txn in try txn.clear(database) }
+    }
+
+    /// Makes an LMDB environment in `path` as another program might: the named databases
+    /// `databases`, each holding one entry, and plain entries of the main database.
+    public static func foreignEnvironment(
+        at path: String, databases: [String], mainEntries: [(key: String, value: String)] = []
+    ) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let environment = try Environment(directory: path)
+        let opened = try databases.map { try environment.openDatabase(named: $0) }
+        let main = try environment.openMainDatabase()
+        try environment.write { txn in
+            for database in opened { try txn.put(database, "key", "value") }
+            for entry in mainEntries { try txn.put(main, entry.key, entry.value) }
+        }
     }
 
     /// Every entry of a named database, in key order.

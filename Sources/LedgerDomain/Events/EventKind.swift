@@ -17,4 +17,16 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         case .refunded: "refunded"
         }
     }
+
+    /// The `type` word of the command that is accepted as this event (SPEC §3).
+    public var commandType: String {
+        switch self {
+        case .placed: "place"
+        case .paid: "pay"
+        case .shipped: "ship"
+        case .delivered: "deliver"
+        case .cancelled: "cancel"
+        case .refunded: "refund"
+        }
+    }
 }

@@ -25,6 +25,13 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     // Measured: inlinable: made per event read in place by the replay (LedgerStore).
     @inlinable public init(packed: UInt32) { self.packed = packed }
 
+    /// Whether `packed` holds three upper-case ASCII letters (what a stored currency must be).
+    // Measured: inlinable: checked per placed event read in place by the replay (LedgerStore).
+    @inlinable public var isCode: Bool {
+        packed >> 24 == 0 && (packed & 0xFF) &- 0x41 < 26 && (packed >> 8 & 0xFF) &- 0x41 < 26
+            && (packed >> 16 & 0xFF) &- 0x41 < 26
+    }
+
     public var description: String {
         String(decoding: [0, 8, 16].map { UInt8(truncatingIfNeeded: packed >> $0) }, as: UTF8.self)
     }

@@ -8,6 +8,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The first instant that is no longer allowed (10000-01-01T00:00:00Z).
     static let end = Timestamp(milliseconds: CalendarDate.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400_000)
 
+    /// Whether this instant lies in SPEC §2's range (1970 up to year 9999): every stored time must.
+    // Measured: inlinable: checked per event read in place by the replay (LedgerStore).
+    @inlinable public var isInSpecRange: Bool { milliseconds >= 0 && milliseconds < Self.endMilliseconds }
+
+    /// `end` as a literal, for the inlinable check (a test holds them equal).
+    @usableFromInline static let endMilliseconds: Int64 = 253_402_300_800_000
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// The UTC calendar date of this instant, as days since 1970-01-01.

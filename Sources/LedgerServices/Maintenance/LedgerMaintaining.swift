@@ -8,6 +8,16 @@ public protocol LedgerMaintaining: Sendable {
     func rebuild(
         _ projections: Set<ReadModelName>, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> RebuildSummary
-    /// Replays the log and compares it with every stored read model and id dictionary.
-    func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport
+    /// Replays the log and compares it with every stored read model and id dictionary, and
+    /// recomputes the log's hash chain, against `expected` (a digest recorded earlier) when given.
+    func verify(
+        expecting expected: ChainDigest?, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> VerifyReport
+}
+
+extension LedgerMaintaining {
+    /// Verifies without a digest recorded earlier.
+    public func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport {
+        try verify(expecting: nil, progress: progress, shouldStop: shouldStop)
+    }
 }

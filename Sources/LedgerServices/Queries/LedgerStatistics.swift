@@ -12,10 +12,15 @@ public struct LedgerStatistics: Hashable, Sendable {
     public var byStatus: StatusCounts
     /// Each read model's checkpoint: the last seq folded into it, by read model name.
     public var checkpoints: [String: UInt64]
+    /// The head of the log's hash chain; `nil` for a store without one (an older format) and
+    /// for an answer `--as-of` a past moment.
+    public var chain: ChainDigest?
+    /// The moment an `--as-of` answer is for (its `headSeq` is the last seq it folded); `nil` for the present.
+    public var asOf: AsOf?
 
     public init(
         events: Int, orders: Int, customers: Int, skus: Int, headSeq: UInt64, byStatus: StatusCounts,
-        checkpoints: [String: UInt64]
+        checkpoints: [String: UInt64], chain: ChainDigest? = nil, asOf: AsOf? = nil
     ) {
         self.events = events
         self.orders = orders
@@ -24,5 +29,7 @@ public struct LedgerStatistics: Hashable, Sendable {
         self.headSeq = headSeq
         self.byStatus = byStatus
         self.checkpoints = checkpoints
+        self.chain = chain
+        self.asOf = asOf
     }
 }

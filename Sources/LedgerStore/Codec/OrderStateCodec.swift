@@ -3,7 +3,8 @@ internal import LedgerDomain
 /// The value of an `orders` entry (store format 1), keyed by the order's number.
 /// 74 bytes, little-endian: version, customer, currency (`UInt32` each); total, paid, refunded,
 /// placed at, updated at, item count (`Int64` each); line count `UInt32`; status `UInt8`; 0;
-/// the seq of the order's latest event `UInt64`.
+/// the seq of the order's latest event `UInt64`. Decoding checks every number against what an
+/// order can hold (SPEC §2), so that the import's arithmetic on a state read back cannot overflow.
 enum OrderStateCodec {
     static let size = 74
 
@@ -42,6 +43,15 @@ enum OrderStateCodec {
         }
         _ = try reader.read(UInt8.self)
         let lastSeq: UInt64 = try reader.read()
+        let limits = LedgerLimits.orderTotal
+        guard version >= 1, currency.isCode, limits.contains(total), (0...total).contains(paid), (0...paid).contains(refunded),
+            placedAt.isInSpecRange, updatedAt.isInSpecRange, placedAt <= updatedAt,
+            LedgerLimits.linesPerOrder.contains(Int(lineCount)),
+            (1...Int64(lineCount) * LedgerLimits.quantity.upperBound).contains(itemCount),
+            lastSeq >= 1
+        else {
+            throw StoreError.corrupt("an order record holds numbers no order can have")
+        }
         let state = OrderState(
             status: status, currency: currency, customer: customer, total: total, paid: paid, refunded: refunded,
             version: version, placedAt: placedAt, updatedAt: updatedAt, lineCount: lineCount, itemCount: itemCount)

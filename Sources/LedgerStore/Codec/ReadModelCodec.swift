@@ -7,7 +7,15 @@ internal import LedgerDomain
 /// - currency entries: count `UInt16`, then per currency: code `UInt32`, amount `Int64`;
 /// - revenue: orders placed, orders cancelled, gross, captured, refunded (`Int64` each);
 /// - status counts: one `Int64` per status, in `OrderStatus` order.
+///
+/// Decoding checks every number against what a ledger can hold (counts 0…2^32, the dense
+/// numbers' range; amounts within ±2^62), so that adding one event to a row read back can never
+/// overflow, and that a row is exactly as long as its fields.
 enum ReadModelCodec {
+    /// The largest count a row may hold: one per order, and orders have 32-bit numbers.
+    static let countLimit: Int64 = 1 << 32
+    /// The largest magnitude of money or units a row may hold.
+    static let amountLimit: Int64 = 1 << 62
     static func size(of row: CustomerTotals) -> Int { 24 + size(of: row.net) }
 
     static func encode(_ row: CustomerTotals, into buffer: UnsafeMutableRawBufferPointer) {
@@ -23,10 +31,11 @@ enum ReadModelCodec {
     static func customer(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> CustomerTotals {
         var reader = ByteReader(bytes, what: "a customer row")
         var row = CustomerTotals()
-        row.orders = try reader.read()
-        row.openOrders = try reader.read()
-        row.cancelled = try reader.read()
+        row.orders = try count(&reader)
+        row.openOrders = try count(&reader)
+        row.cancelled = try count(&reader)
         row.net = try amounts(&reader)
+        try end(reader)
         return row
     }
 
@@ -44,9 +53,10 @@ enum ReadModelCodec {
     static func sku(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> SKUTotals {
         var reader = ByteReader(bytes, what: "a sku row")
         var row = SKUTotals()
-        row.unitsOrdered = try reader.read()
-        row.unitsCancelled = try reader.read()
+        row.unitsOrdered = try amount(&reader)
+        row.unitsCancelled = try amount(&reader)
         row.revenue = try amounts(&reader)
+        try end(reader)
         return row
     }
 
@@ -57,11 +67,12 @@ enum ReadModelCodec {
     static func revenue(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> RevenueTotals {
         var reader = ByteReader(bytes, what: "a revenue row")
         var row = RevenueTotals()
-        row.ordersPlaced = try reader.read()
-        row.ordersCancelled = try reader.read()
-        row.gross = try reader.read()
-        row.captured = try reader.read()
-        row.refunded = try reader.read()
+        row.ordersPlaced = try count(&reader)
+        row.ordersCancelled = try count(&reader)
+        row.gross = try amount(&reader)
+        row.captured = try amount(&reader)
+        row.refunded = try amount(&reader)
+        try end(reader)
         return row
     }
 
@@ -70,7 +81,8 @@ enum ReadModelCodec {
     static func statusCounts(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> StatusCounts {
         var reader = ByteReader(bytes, what: "the status counts")
         var counts = StatusCounts()
-        for status in OrderStatus.allCases { counts[status] = try reader.read() }
+        for status in OrderStatus.allCases { counts[status] = try count(&reader) }
+        try end(reader)
         return counts
     }
 
@@ -118,8 +130,31 @@ enum ReadModelCodec {
 
     private static func amounts(_ reader: inout ByteReader) throws(StoreError) -> CurrencyAmounts {
         let count = Int(try reader.read(UInt16.self))
+        guard count * 12 <= reader.buffer.count - reader.offset else { throw StoreError.corrupt("\(reader.what) is truncated") }
         var entries: [(currency: Currency, amount: Int64)] = []
-        for _ in 0..<count { entries.append((Currency(packed: try reader.read()), try reader.read())) }
+        for _ in 0..<count {
+            let currency = Currency(packed: try reader.read())
+            guard currency.isCode else { throw StoreError.corrupt("\(reader.what) names a currency that is not a code") }
+            entries.append((currency, try amount(&reader)))
+        }
         return CurrencyAmounts(entries)
+    }
+
+    private static func count(_ reader: inout ByteReader) throws(StoreError) -> Int64 {
+        let value: Int64 = try reader.read()
+        guard (-countLimit...countLimit).contains(value) else {
+            throw StoreError.corrupt("\(reader.what) holds the count \(value)")
+        }
+        return value
+    }
+
+    private static func amount(_ reader: inout ByteReader) throws(StoreError) -> Int64 {
+        let value: Int64 = try reader.read()
+        guard (-amountLimit...amountLimit).contains(value) else { throw StoreError.corrupt("\(reader.what) holds \(value)") }
+        return value
+    }
+
+    private static func end(_ reader: ByteReader) throws(StoreError) {
+        guard reader.offset == reader.buffer.count else { throw StoreError.corrupt("\(reader.what) has trailing bytes") }
     }
 }

@@ -7,6 +7,9 @@
 public enum FaultPoint: String, CaseIterable, Sendable {
     /// A new store's files exist; its databases and format stamp are not committed yet.
     case afterCreateBeforeStamp = "after-create-before-stamp"
+    /// An older store's upgrade steps ran in the transaction that opens it for writing; the new
+    /// format is not stamped or committed yet.
+    case upgradeBeforeCommit = "upgrade-before-commit"
     /// A chunk's events are appended in its transaction; its orders and read model rows are not written.
     case afterLogAppend = "after-log-append"
     /// A chunk's read model rows are written in its transaction; their checkpoints are not.

@@ -2,58 +2,77 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// The event log of one chunk's write transaction, as `CommandApplication` writes to it: LMDB
-/// behind it, the chunk's order cache in front, the import's read model rows, and the customer and
-/// sku numbers known before the chunk or learned in it.
+/// behind it, the chunk's order cache in front, and the import's read model rows, command ids and
+/// id dictionaries in memory. New ids get their numbers in memory and are appended to the
+/// `…_names` databases at once; their `…_ids` entries and the `customer_orders` keys wait for
+/// `flush`, which writes them sorted.
 struct ChunkLog: EventLogWriting {
     let ledger: LedgerTransaction
     var rows: ReadModelCache
-    let known: KnownIdentifiers
-    /// Numbers this chunk looked up or defined (they join `known` once it commits).
-    private(set) var learned = KnownIdentifiers()
+    let commands: CommandIndex
+    let identifiers: ImportIdentifiers
     /// The orders this chunk read or changed; `flush` writes the changed ones back.
-    private var orders = OrderCache(capacity: 1 << 14)
+    private var orders: OrderCache
     /// The ids defined since the last append: the next event names them.
     private var names = NameDefinitions()
+    /// The ids this chunk defined, for the `…_ids` databases.
+    private var newOrders: [(id: String, number: UInt32)] = []
+    private var newCustomers: [(id: String, number: UInt32)] = []
+    private var newSKUs: [(id: String, number: UInt32)] = []
+    /// The orders this chunk placed, for `customer_orders`.
+    private var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
 
-    init(ledger: LedgerTransaction, rows: ReadModelCache, known: KnownIdentifiers) {
+    /// This commit's link of the log's hash chain: every appended event's bytes go in.
+    private(set) var link: ChainLink
+
+    init(
+        ledger: LedgerTransaction, rows: ReadModelCache, commands: CommandIndex, identifiers: ImportIdentifiers,
+        link: ChainLink
+    ) {
         self.ledger = ledger
+        self.link = link
         self.rows = rows
-        self.known = known
+        self.commands = commands
+        self.identifiers = identifiers
+        orders = OrderCache(orders: identifiers.orders.count)
     }
 
-    mutating func order(_ id: OrderID) throws -> StoredOrder? { try orders.order(id, in: ledger) }
+    mutating func order(_ id: OrderID) throws -> StoredOrder? {
+        guard let number = identifiers.orders.number(of: id.rawValue) else { return nil }
+        guard let order = try orders.order(OrderNumber(number), in: ledger) else {
+            throw StoreError.corrupt("order \(id) has number \(number) but no state")
+        }
+        return order
+    }
 
-    mutating func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool { try ledger.claimCommand(id, seq: seq) }
+    mutating func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool { try commands.claim(id, seq: seq) }
 
-    mutating func releaseCommand(_ id: CommandID) throws { try ledger.releaseCommand(id) }
+    mutating func releaseCommand(_ id: CommandID) throws { try commands.release(id) }
 
     mutating func defineOrder(_ id: OrderID) throws -> OrderNumber {
         names.order = id.rawValue
-        return try ledger.defineOrder(id)
+        let number = try identifiers.orders.define(id.rawValue)
+        try ledger.appendID(id.rawValue, number: number, to: \.orderNames)
+        newOrders.append((id.rawValue, number))
+        return OrderNumber(number)
     }
 
     mutating func customerNumber(_ id: CustomerID) throws -> CustomerNumber {
-        let (number, isNew) = try Self.number(
-            of: id, known: known.customers, learned: &learned.customers, intern: ledger.intern(customer:))
-        if isNew { names.customer = id.rawValue }
-        return number
+        if let number = identifiers.customers.number(of: id.rawValue) { return CustomerNumber(number) }
+        let number = try identifiers.customers.define(id.rawValue)
+        try ledger.appendID(id.rawValue, number: number, to: \.customerNames)
+        newCustomers.append((id.rawValue, number))
+        names.customer = id.rawValue
+        return CustomerNumber(number)
     }
 
     mutating func skuNumber(_ id: SKU) throws -> SKUNumber {
-        let (number, isNew) = try Self.number(of: id, known: known.skus, learned: &learned.skus, intern: ledger.intern(sku:))
-        if isNew { names.skus.append(id.rawValue) }
-        return number
-    }
-
-    /// A customer's or sku's number: known before the chunk, learned in it, or else interned in
-    /// the store (`isNew` when this call defined it).
-    private static func number<ID: Hashable, Number>(
-        of id: ID, known: [ID: Number], learned: inout [ID: Number], intern: (ID) throws -> (Number, isNew: Bool)
-    ) rethrows -> (Number, isNew: Bool) {
-        if let number = known[id] ?? learned[id] { return (number, false) }
-        let (number, isNew) = try intern(id)
-        learned[id] = number
-        return (number, isNew)
+        if let number = identifiers.skus.number(of: id.rawValue) { return SKUNumber(number) }
+        let number = try identifiers.skus.define(id.rawValue)
+        try ledger.appendID(id.rawValue, number: number, to: \.skuNames)
+        newSKUs.append((id.rawValue, number))
+        names.skus.append(id.rawValue)
+        return SKUNumber(number)
     }
 
     mutating func placedLines(of order: StoredOrder) throws -> [EventLine] { try ledger.placedLines(of: order) }
@@ -61,12 +80,18 @@ struct ChunkLog: EventLogWriting {
     mutating func append(
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
     ) throws {
-        if event.kind == .placed { try ledger.indexCustomerOrder(event.customer, event.order) }
-        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq)
+        if event.kind == .placed { placed.append((event.customer, event.order)) }
+        try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq, chaining: &link)
         names = NameDefinitions()
-        orders.update(id, to: order)
+        orders.update(to: order)
     }
 
-    /// Writes the orders this chunk changed back to the store.
-    func flush() throws { try orders.flush(to: ledger) }
+    /// Writes the orders this chunk changed back to the store, and its new ids' entries.
+    func flush() throws {
+        try orders.flush(to: ledger)
+        try ledger.putIDs(newOrders, into: \.orderIDs)
+        try ledger.putIDs(newCustomers, into: \.customerIDs)
+        try ledger.putIDs(newSKUs, into: \.skuIDs)
+        try ledger.indexCustomerOrders(placed)
+    }
 }

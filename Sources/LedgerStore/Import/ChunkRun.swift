@@ -2,16 +2,18 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Applies parsed records of one batch in a write transaction. `apply` may be re-run (the
-/// environment retries after growing the map): it keeps its own state local, and the shared
-/// `rows` cache starts over whenever a chunk begins at a head it did not commit.
+/// environment retries after growing the map): it keeps its own state local, the shared `rows`
+/// cache starts over whenever a chunk begins at a head it did not commit, and `commands` drops
+/// the claims of a chunk that did not commit.
 struct ChunkRun {
     let batch: BatchFile
     let file: String
     /// The batch's record number, `nil` until its first chunk commits (and creates the record).
     let number: UInt64?
     let service: any OrderDeciding
-    let known: KnownIdentifiers
+    let identifiers: ImportIdentifiers
     let rows: ReadModelCache
+    let commands: CommandIndex
     let rejects: (any RejectsOutput)?
     /// Names this chunk's write to `rejects` (the same when the transaction is retried).
     let chunk: Int
@@ -34,7 +36,11 @@ struct ChunkRun {
         let firstSeq = try ledger.headSeq() + 1
         var seq = firstSeq
         rows.begin(ledger, head: firstSeq - 1)
-        var log = ChunkLog(ledger: ledger, rows: rows, known: known)
+        commands.begin(ledger, head: firstSeq - 1)
+        try identifiers.begin(ledger)
+        var log = ChunkLog(
+            ledger: ledger, rows: rows, commands: commands, identifiers: identifiers,
+            link: try ledger.startChainLink(after: firstSeq - 1))
         var hash: BatchHash?
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
@@ -69,6 +75,7 @@ struct ChunkRun {
         if let hash { progress.digest = hash.digest }
         FaultInjection.reach(.afterLogAppend)
         try log.flush()
+        if seq > firstSeq { try ledger.putChainLink(endingAt: seq - 1, log.link.digest()) }
         if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
         let records = rejected.map { $0.record(file: file) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: records) }
@@ -76,6 +83,6 @@ struct ChunkRun {
         for rejection in rejected { try ledger.putRejection(batch: number, rejection) }
         try rejects?.write(records, chunk: chunk)
         FaultInjection.reach(.beforeCommit)
-        return ChunkOutcome(number: number, batch: progress, learned: log.learned, head: seq - 1)
+        return ChunkOutcome(number: number, batch: progress, head: seq - 1)
     }
 }

@@ -22,11 +22,16 @@ public struct ImportProgress: Hashable, Sendable {
         var reader = ByteReader(bytes, what: "an import record")
         finished = try reader.read(UInt8.self) == 2
         _ = try reader.readBytes(7)
-        next = BatchPosition(offset: try reader.read(), line: Int(try reader.read(UInt64.self)))
-        records = Int(try reader.read(UInt64.self))
-        accepted = Int(try reader.read(UInt64.self))
-        rejected = Int(try reader.read(UInt64.self))
-        duplicates = Int(try reader.read(UInt64.self))
+        func count(_ reader: inout ByteReader) throws(StoreError) -> Int {
+            let value: UInt64 = try reader.read()
+            guard value <= UInt64(Int.max) else { throw StoreError.corrupt("an import record has count \(value)") }
+            return Int(value)
+        }
+        next = BatchPosition(offset: try reader.read(), line: try count(&reader))
+        records = try count(&reader)
+        accepted = try count(&reader)
+        rejected = try count(&reader)
+        duplicates = try count(&reader)
         firstSeq = try reader.read()
         lastSeq = try reader.read()
     }

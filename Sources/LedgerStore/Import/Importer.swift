@@ -162,8 +162,11 @@ public final class Importer: Sendable {
     ) throws -> Result<ImportOutcome, CommittedFileError>? {
         var state = initial
         var number = firstNumber
-        var known = KnownIdentifiers()
+        let identifiers = ImportIdentifiers()
         let rows = ReadModelCache()
+        let commands = CommandIndex()
+        // A record with a command id takes well over 64 bytes; most batches carry fewer ids.
+        commands.expectedClaims = Int(batch.size / 128)
         let decoder = CommandDecoder(format: reader.format)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
@@ -172,7 +175,8 @@ public final class Importer: Sendable {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
                 let run = ChunkRun(
-                    batch: batch, file: file, number: number, service: service, known: known, rows: rows, rejects: rejects,
+                    batch: batch, file: file, number: number, service: service, identifiers: identifiers, rows: rows,
+                    commands: commands, rejects: rejects,
                     chunk: nextRejectsWrite())
                 let outcome: ChunkOutcome
                 if options.atomic {
@@ -204,8 +208,12 @@ public final class Importer: Sendable {
                 FaultInjection.reach(.afterCommit)
                 state = outcome.batch
                 number = outcome.number
-                known.merge(outcome.learned)
+                identifiers.committed()
                 rows.committed(head: outcome.head)
+                commands.committed(head: outcome.head)
+                // The pages the chunk read stay in the page cache; dropping them from this process's
+                // map keeps its resident memory to one chunk's pages, whatever the store's size.
+                store.mappedRegion()?.releasePages()
                 progress(ImportTick(file: file, records: state.records, bytesDone: state.next.offset, bytesTotal: batch.size))
             }
         } catch let rollback as AtomicRollback {

@@ -7,7 +7,9 @@ extension LedgerStore: LedgerMaintaining {
         try Rebuilder(store: self).rebuild(projections, progress: progress, shouldStop: shouldStop)
     }
 
-    public func verify(progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool) throws -> VerifyReport {
-        try Verifier(store: self).verify(progress: progress, shouldStop: shouldStop)
+    public func verify(
+        expecting expected: ChainDigest?, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> VerifyReport {
+        try Verifier(store: self).verify(expecting: expected, progress: progress, shouldStop: shouldStop)
     }
 }

@@ -31,8 +31,7 @@ public struct Rebuilder {
             let replayed = try core.replay(
                 in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
             guard replayed.problems.isEmpty else {
-                throw StoreError.corrupt(
-                    "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")
+                throw Self.damage(replayed.problems[0])
             }
             if shouldStop() { throw ReplayInterrupted() }
             try write(replayed, projections, ledger)
@@ -42,6 +41,15 @@ public struct Rebuilder {
         FaultInjection.reach(.rebuildAfterCommit)
         let order = ReadModelName.allCases.filter(projections.contains)
         return RebuildSummary(projections: order, events: events, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The error for the replay's first problem: at its seq when the problem starts "seq N: ".
+    private static func damage(_ problem: String) -> StoreError {
+        let parts = problem.split(separator: ": ", maxSplits: 1)
+        if parts.count == 2, parts[0].hasPrefix("seq "), let seq = UInt64(parts[0].dropFirst(4)) {
+            return .damagedLog(seq: seq, detail: String(parts[1]))
+        }
+        return .damagedLog(seq: nil, detail: problem)
     }
 
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws {

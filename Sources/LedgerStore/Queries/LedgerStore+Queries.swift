@@ -7,43 +7,9 @@ public import LedgerServices
 extension LedgerStore {
     /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0: all).
     public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
-        try read { ledger in
-            var names = NameLookup(ledger)
-            let limit = filter.limit == 0 ? Int.max : filter.limit
+        try snapshot { snapshot in
             var rows: [OrderSummary] = []
-            func keep(_ id: String, _ number: OrderNumber) throws {
-                guard let order = try ledger.order(number) else {
-                    throw StoreError.corrupt("order \(id) has no state")
-                }
-                if let status = filter.status, order.state.status != status { return }
-                rows.append(OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state))
-            }
-            if let customerID = filter.customer {
-                guard let customer = try ledger.customerNumber(customerID) else { return [] }
-                let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
-                let orders = try ledger.scan(\.customerOrders, from: first) { entries in
-                    var orders: [(String, OrderNumber)] = []
-                    for entry in entries {
-                        let key = BigEndianKey64.decode(entry.key)
-                        guard key >> 32 == UInt64(customer.rawValue) else { break }
-                        let number = OrderNumber(UInt32(truncatingIfNeeded: key))
-                        orders.append((try names.order(number), number))
-                    }
-                    return orders
-                }
-                for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
-                    if rows.count == limit { break }
-                    try keep(id, number)
-                }
-                return rows
-            }
-            try ledger.scan(\.orderIDs) { entries in
-                for entry in entries {
-                    if rows.count == limit { break }
-                    let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
-                    try keep(String(decoding: entry.key, as: UTF8.self), number)
-                }
-            }
+            try snapshot.forEachOrder(filter) { rows.append($0) }
             return rows
         }
     }
@@ -53,28 +19,42 @@ extension LedgerStore {
         guard let orderID = OrderID(id) else { return nil }
         return try read { ledger in
             guard let order = try ledger.order(orderID) else { return nil }
-            var names = NameLookup(ledger)
-            let stream = try ledger.stream(of: order)
-            let history = stream.map { HistoryEntry(seq: $0.seq, event: $0.event) }
-            let lines = try (stream.first?.event.lines ?? []).map { line in
-                LineItem(sku: try names.sku(line.sku), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
-            }
-            let summary = OrderSummary(orderID: id, customerID: try names.customer(order.state.customer), state: order.state)
-            return OrderDetail(summary: summary, lines: lines, history: history)
+            return try Self.detail(id, state: order.state, stream: try ledger.stream(of: order), ledger)
         }
+    }
+
+    /// The `show` object of order `id` in `state`, whose events are `stream` in version order.
+    static func detail(
+        _ id: String, state: OrderState, stream: some Collection<(seq: UInt64, event: OrderEvent)>, _ ledger: LedgerTransaction
+    ) throws -> OrderDetail {
+        var names = NameLookup(ledger)
+        let history = stream.map { HistoryEntry(seq: $0.seq, event: $0.event) }
+        let lines = try (stream.first?.event.lines ?? []).map { line in
+            LineItem(sku: try names.sku(line.sku), quantity: Int64(line.quantity), unitPrice: line.unitPrice)
+        }
+        let summary = OrderSummary(orderID: id, customerID: try names.customer(state.customer), state: state)
+        return OrderDetail(summary: summary, lines: lines, history: history)
     }
 
     /// `orders customers`: every customer with a placed order, sorted by customer id.
     public func customers() throws -> [CustomerSummary] {
         try read { ledger in
-            try ledger.scan(\.customerIDs) { entries in
-                try entries.map { entry in
-                    let number = CustomerNumber(try LedgerTransaction.denseNumber(entry.value))
-                    let id = String(decoding: entry.key, as: UTF8.self)
-                    guard let totals = try ledger.customerRow(number) else {
-                        throw StoreError.corrupt("customer \(id) has no row")
-                    }
-                    return CustomerSummary(customerID: id, totals: totals)
+            try Self.customers(ledger) { number, id in
+                guard let totals = try ledger.customerRow(number) else { throw StoreError.corrupt("customer \(id) has no row") }
+                return totals
+            }
+        }
+    }
+
+    /// The `customers` rows of the customers that `row` gives a row for (`nil`: left out).
+    static func customers(
+        _ ledger: LedgerTransaction, row: (CustomerNumber, String) throws -> CustomerTotals?
+    ) throws -> [CustomerSummary] {
+        try ledger.scan(\.customerIDs) { entries in
+            try entries.compactMap { entry in
+                let id = String(decoding: entry.key, as: UTF8.self)
+                return try row(CustomerNumber(try LedgerTransaction.denseNumber(entry.value)), id).map {
+                    CustomerSummary(customerID: id, totals: $0)
                 }
             }
         }
@@ -101,13 +81,23 @@ extension LedgerStore {
     /// `orders skus`: every sku, sorted by sku; with `top`, the `top` skus with the most units
     /// ordered and not cancelled (ties by sku; 0: all).
     public func skus(top: Int? = nil) throws -> [SKUSummary] {
-        let rows: [SKUSummary] = try read { ledger in
-            try ledger.scan(\.skuIDs) { entries in
-                try entries.map { entry in
-                    let number = SKUNumber(try LedgerTransaction.denseNumber(entry.value))
-                    let id = String(decoding: entry.key, as: UTF8.self)
-                    guard let totals = try ledger.skuRow(number) else { throw StoreError.corrupt("sku \(id) has no row") }
-                    return SKUSummary(sku: id, totals: totals)
+        try read { ledger in
+            try Self.skus(ledger, top: top) { number, id in
+                guard let totals = try ledger.skuRow(number) else { throw StoreError.corrupt("sku \(id) has no row") }
+                return totals
+            }
+        }
+    }
+
+    /// The `skus` rows of the skus that `row` gives a row for (`nil`: left out), ranked by `top`.
+    static func skus(
+        _ ledger: LedgerTransaction, top: Int?, row: (SKUNumber, String) throws -> SKUTotals?
+    ) throws -> [SKUSummary] {
+        let rows: [SKUSummary] = try ledger.scan(\.skuIDs) { entries in
+            try entries.compactMap { entry in
+                let id = String(decoding: entry.key, as: UTF8.self)
+                return try row(SKUNumber(try LedgerTransaction.denseNumber(entry.value)), id).map {
+                    SKUSummary(sku: id, totals: $0)
                 }
             }
         }
@@ -127,7 +117,10 @@ extension LedgerStore {
             return LedgerStatistics(
                 events: try ledger.count(\.log), orders: try ledger.count(\.orderNames),
                 customers: try ledger.count(\.customerNames), skus: try ledger.count(\.skuNames),
-                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints)
+                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints,
+                chain: ledger.hasChain
+                    ? (try ledger.chainHead()).map { ChainDigest(seq: $0.seq, digest: $0.digest) }
+                        ?? ChainDigest(seq: 0, digest: ChainLink.genesis) : nil)
         }
     }
 }

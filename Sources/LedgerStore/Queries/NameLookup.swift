@@ -1,7 +1,10 @@
 internal import LedgerDomain
 
-/// Turns dense numbers back into ids within one read, remembering what it looked up.
+/// Turns dense numbers back into ids within one read, remembering the last few thousand customers
+/// it looked up (a bound: a walk over every order must not grow with the ledger).
 struct NameLookup {
+    private static let rememberedCustomers = 4096
+
     private let ledger: LedgerTransaction
     private var customers: [CustomerNumber: String] = [:]
 
@@ -12,6 +15,7 @@ struct NameLookup {
         guard let id = try ledger.customerID(number) else {
             throw StoreError.corrupt("customer number \(number.rawValue) has no id")
         }
+        if customers.count == Self.rememberedCustomers { customers.removeAll(keepingCapacity: true) }
         customers[number] = id
         return id
     }

@@ -1,7 +1,7 @@
 import Foundation
 internal import LMDB
 internal import LedgerDomain
-internal import LedgerServices
+public import LedgerServices
 
 /// Replays the log: a cursor pass in seq order, events read in place from the memory map and
 /// folded with the same `OrderService.evolve` and `ReadModelFold` as the importer, into arrays
@@ -31,17 +31,17 @@ public struct ReplayCore {
     /// How many events pass between two releases of the mapped pages read (a power of two).
     static let releaseInterval = 1 << 17
 
-    /// Replays every event; `progress` gets the number of events replayed now and then.
-    /// `collectingNames`: also gather the ids the log names (verify compares them).
-    /// `shouldStop` is asked before each range and every 131,072 events of it; `true` ends the
-    /// replay with `ReplayInterrupted`.
+    /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
+    /// number of events replayed now and then. `collectingNames`: also gather the ids the log
+    /// names (verify compares them). `shouldStop` is asked before each range and every 131,072
+    /// events of it; `true` ends the replay with `ReplayInterrupted`.
     public func replay(
-        collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
+        asOf: AsOf? = nil, collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> ReplayedLedger {
         try store.read { ledger in
             try replay(
-                in: ledger, collectingNames: collectingNames, releasingPages: false, progress: progress,
+                in: ledger, asOf: asOf, collectingNames: collectingNames, releasingPages: false, progress: progress,
                 shouldStop: shouldStop)
         }
     }
@@ -49,12 +49,25 @@ public struct ReplayCore {
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
     /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
     /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
-    /// time of mapping them again).
+    /// time of mapping them again). `asOf`: only the events up to that seq, or whose `at` is at
+    /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     func replay(
-        in ledger: LedgerTransaction, collectingNames: Bool, releasingPages: Bool, progress: (Int) -> Void,
-        shouldStop: @escaping @Sendable () -> Bool
+        in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
+        progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
-        let head = try ledger.headSeq()
+        var head = try ledger.headSeq()
+        let logged = try ledger.count(\.log)
+        // The log is gapless from seq 1: the replay lists each gap, but a last seq far beyond any
+        // log (2^48) is a damaged key that no count or progress may be computed from.
+        guard head < 1 << 48 || head == UInt64(logged) else {
+            throw StoreError.damagedLog(seq: head, detail: "the log holds \(logged) events but its last seq is \(head)")
+        }
+        var cutoff = Timestamp(milliseconds: .max)
+        switch asOf {
+        case .seq(let last): head = min(head, last)
+        case .time(let time): cutoff = time
+        case nil: break
+        }
         let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
         let queue = RangeQueue(count: ranges.count)
         // Every range gets room for all orders: a range places about its share of them, but an
@@ -62,40 +75,97 @@ public struct ReplayCore {
         let expected = ReplaySizes(
             orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
             skus: try ledger.count(\.skuNames))
+        let bounds = EventBounds(orders: expected.orders, customers: expected.customers, skus: expected.skus)
         let region = releasingPages ? store.mappedRegion() : nil
         let work = Work(
-            ranges: ranges, queue: queue, expected: expected, collectingNames: collectingNames, region: region,
-            shouldStop: shouldStop)
-        let workers = (1..<min(threads, ranges.count)).map { _ in
-            BackgroundThread { [store] in try store.read { snapshot in try Self.fold(work, snapshot, store, progress: { _ in }) }
+            ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
+            region: region, cutoff: cutoff, shouldStop: shouldStop)
+        let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
+        let workers = helpers.enumerated().map { slot, helper in
+            BackgroundThread { [store] in
+                let outcome = Result {
+                    try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) }
+                }
+                if case .failure(let error) = outcome, !helper.folded.wasPut {  // its snapshot did not open
+                    helper.folded.put(.failure(error))
+                    _ = helper.join.take()
+                }
+                return try outcome.get()
             }
         }
-        let first: ReplayShare
+        // Every thread ends before anything can throw: none may outlive the store it reads, and
+        // every helper's transaction stays open until the join has folded the events it lent.
+        var share = ReplayShare(rows: ReplayRows(customers: 0, skus: 0))
+        var theirs: [[(range: Int, part: ReplayedPart)]] = []
+        var failure: (any Error)?
         do {
-            first = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
+            share = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
         } catch {
+            failure = error
+        }
+        for helper in helpers {
+            switch helper.folded.take() {
+            case .success(let parts): theirs.append(parts)
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure {
+            for helper in helpers { helper.join.put(nil) }
             for worker in workers { _ = try? worker.wait() }
-            throw error
+            throw failure
         }
-        // Every thread ends before anything can throw: none may outlive the store it reads.
-        var rest = workers.map { worker in Result { try worker.wait() } }
-        var shares = [consume first]
-        while !rest.isEmpty { shares.append(try rest.removeFirst().get()) }
-        // Move every part to its place, so that the join owns its arrays alone.
         var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
+        for (range, part) in share.parts + theirs.joined() { parts[range] = part }
+        // Nothing else may hold the parts' arrays: the join folds into them in place.
+        share.parts = []
+        theirs = []
+        var rows: ReplayRows? = share.rows
+        var join = ReplayJoin()
+        for range in parts.indices { join.append(parts[range].take()!) }
         var readModels = InMemoryReadModels()
-        for index in shares.indices {
-            for (range, part) in shares[index].parts { parts[range] = part }
-            shares[index].parts = []
-            let rows = shares[index].readModels
-            shares[index].readModels = InMemoryReadModels()
-            if index == 0 { readModels = rows } else { readModels.merge(rows) }
+        try join.foldDeferred(partitions: helpers.count + 1, releasing: region) { fold in
+            for helper in helpers { helper.join.put(fold) }
+            var found = fold.fold(partition: 0, into: &rows!)
+            readModels = rows.take()!.finished()
+            let theirs = workers.map { worker in Result { try worker.wait() } }
+            for outcome in theirs {
+                let (models, problems) = try outcome.get()
+                readModels.merge(models)
+                found += problems
+            }
+            return found
         }
-        shares = []
-        var join = ReplayJoin(readModels: readModels)
-        for range in parts.indices { join.append(parts[range].take()!, placedLines: ledger.placedLines(of:)) }
+        join.readModels = readModels
         progress(Int(join.lastSeq))
         return ReplayedLedger(join)
+    }
+
+    /// What a helper thread hands over: its share of the ranges, once folded; then, from the
+    /// caller, the deferred events to fold (`nil`: the replay failed, nothing more to do).
+    private final class Helper: Sendable {
+        let folded = Handoff<Result<[(range: Int, part: ReplayedPart)], any Error>>()
+        let join = Handoff<DeferredFold?>()
+    }
+
+    /// A helper thread's work, in `snapshot`: folds ranges taken from the queue and hands their
+    /// parts over, then folds its partition of the deferred events into the same rows.
+    private static func help(
+        _ work: Work, _ helper: Helper, partition: Int, _ snapshot: LedgerTransaction, _ store: LedgerStore
+    ) -> (InMemoryReadModels, [DeferredProblem]) {
+        var rows: ReplayRows
+        do {
+            var share = try fold(work, snapshot, store, progress: { _ in })
+            helper.folded.put(.success(share.parts))
+            share.parts = []
+            rows = share.rows
+        } catch {
+            helper.folded.put(.failure(error))
+            _ = helper.join.take()
+            return (InMemoryReadModels(), [])
+        }
+        guard let fold = helper.join.take() else { return (InMemoryReadModels(), []) }
+        let problems = fold.fold(partition: partition, into: &rows)
+        return (rows.finished(), problems)
     }
 
     /// Ranges per thread: more than one, so that a thread slowed down takes fewer; few, because
@@ -107,8 +177,10 @@ public struct ReplayCore {
         let ranges: [ReplayRange]
         let queue: RangeQueue
         let expected: ReplaySizes
+        let bounds: EventBounds
         let collectingNames: Bool
         let region: MappedRegion?
+        let cutoff: Timestamp
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -116,21 +188,23 @@ public struct ReplayCore {
     private static func fold(
         _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, progress: (Int) -> Void
     ) throws -> ReplayShare {
-        var share = ReplayShare()
+        var parts: [(range: Int, part: ReplayedPart)] = []
         var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
         var replayed = 0
         while let index = work.queue.take() {
             if work.shouldStop() { throw ReplayInterrupted() }
             let (part, folded) = try scan(
-                work.ranges[index], ReplayRun(collectingNames: work.collectingNames, expected: work.expected, rows: consume rows),
+                work.ranges[index],
+                ReplayRun(
+                    collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
+                    cutoff: work.cutoff),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
             rows = folded
-            share.parts.append((index, part))
+            parts.append((index, part))
         }
-        share.readModels = rows.finished()
-        return share
+        return ReplayShare(parts: parts, rows: rows)
     }
 
     /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:

@@ -1,16 +1,21 @@
+internal import LMDB
 internal import LedgerDomain
-internal import LedgerServices
 
 /// Joins the parts of a replay in log order: it checks the seams (seq, order and customer
-/// numbering) and folds each part's deferred events onto the orders before it, with the same
-/// `evolve` and `ReadModelFold`, into the rows the threads folded (folding is additive).
+/// numbering), takes over each part's arrays, and then has the parts' deferred events folded onto
+/// the orders before them (`DeferredFold`), split by order number among the replay's threads, each
+/// into the rows it folded its ranges into (folding is additive).
 struct ReplayJoin {
-    private let service = OrderService()
     private(set) var orders: [[OrderState]] = []
     private(set) var lastSeqs: [[UInt64]] = []
+    private var placedEvents: [[UnsafeRawPointer]] = []
     /// The number each segment starts at, and one past the last.
     private var starts = [0]
-    private(set) var readModels: InMemoryReadModels
+    /// Each part's deferred events, and how many orders the parts before it placed.
+    private var deferred: [[DeferredEvent]] = []
+    private var placedBefore: [Int] = []
+    /// The customers, revenue, skus and status read models, once the threads' rows are added up.
+    var readModels = InMemoryReadModels()
     private(set) var problems: [String] = []
     private(set) var orderIDs: [String] = []
     private(set) var customerIDs: [String] = []
@@ -19,24 +24,14 @@ struct ReplayJoin {
     private(set) var lastSeq: UInt64 = 0
     private var customersNamed = 0
 
-    /// Starts from the threads' rows, added up.
-    init(readModels: InMemoryReadModels) {
-        self.readModels = readModels
-    }
-
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
-    /// folding later deferred events into them copies nothing). `placedLines` reads an order's
-    /// `placed` lines back from the log (a deferred `cancelled` needs them).
-    mutating func append(_ part: consuming ReplayedPart, placedLines: (StoredOrder) throws -> [EventLine]) {
+    /// folding its deferred events into them copies nothing).
+    mutating func append(_ part: consuming ReplayedPart) {
         if let first = part.firstSeq, first != lastSeq + 1 { problem("the log jumps from seq \(lastSeq) to \(first)") }
         lastSeq = part.lastSeq ?? lastSeq
-        // Safe: the deferred events were copied out of the map; each slice is the range recorded when it was copied.
-        part.deferredBytes.withUnsafeBytes { bytes in
-            for item in part.deferred {
-                let event = UnsafeRawBufferPointer(rebasing: bytes[item.start..<(item.start + item.count)])
-                foldDeferred(event, seq: item.seq, placedLines: placedLines)
-            }
-        }
+        deferred.append(part.deferred)
+        placedBefore.append(starts.last!)
+        part.deferred = []
         if let first = part.firstOrder, first != starts.last! {
             problem("seq \(part.firstOrderSeq) places order number \(first), expected \(starts.last!)")
         }
@@ -47,43 +42,53 @@ struct ReplayJoin {
         starts.append(starts.last! + part.orders.count)
         orders.append(part.orders)
         lastSeqs.append(part.lastSeqs)
+        placedEvents.append(part.placedEvents)
         part.orders = []
         part.lastSeqs = []
+        part.placedEvents = []
         orderIDs += part.orderIDs
         customerIDs += part.customerIDs
         skuIDs += part.skuIDs
         for text in part.problems { problem(text) }
     }
 
-    private mutating func foldDeferred(
-        _ bytes: UnsafeRawBufferPointer, seq: UInt64, placedLines: (StoredOrder) throws -> [EventLine]
-    ) {
-        guard let event = try? EncodedEvent(bytes) else { return }  // checked before it was deferred
-        let number = event.order.index
-        guard number < starts.last! else {
-            return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
-        }
-        var segment = 0
-        while number >= starts[segment + 1] { segment += 1 }
-        let position = number - starts[segment]
-        let before = orders[segment][position]
-        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: lastSeqs[segment][position]) {
-            problem(broken)
-        }
-        var lines: [EventLine] = []
-        if event.kind == .cancelled {
-            do {
-                lines = try placedLines(StoredOrder(number: event.order, state: before, lastSeq: lastSeqs[segment][position]))
-            } catch StoreError.corrupt(let detail) {
-                problem("seq \(seq): the lines that order number \(number) was placed with cannot be read back (\(detail))")
-            } catch {
-                problem("seq \(seq): the lines that order number \(number) was placed with cannot be read back (\(error))")
+    /// Folds the deferred events of every part appended, split into `partitions` by order number:
+    /// `run` must have `fold(partition:into:)` called once for each partition (on any threads, at
+    /// the same time) before it returns, and give back every problem they found.
+    /// `region`: the map whose pages the folds drop now and then, if any.
+    mutating func foldDeferred<E: Error>(
+        partitions: Int, releasing region: MappedRegion?, _ run: (DeferredFold) throws(E) -> [DeferredProblem]
+    ) throws(E) {
+        let deferred = deferred
+        let placedBefore = placedBefore
+        let starts = starts
+        let placedEvents = placedEvents
+        self.deferred = []
+        let found = try Self.withBuffers(of: &orders) { (orders) throws(E) in
+            try Self.withBuffers(of: &lastSeqs) { (lastSeqs) throws(E) in
+                try run(
+                    DeferredFold(
+                        partitions: partitions, deferred: deferred, placedBefore: placedBefore, starts: starts, orders: orders,
+                        lastSeqs: lastSeqs, placedEvents: placedEvents, region: region))
             }
         }
-        let after = service.evolve(before, event)
-        orders[segment][position] = after
-        lastSeqs[segment][position] = seq
-        ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &readModels)
+        for item in found.sorted(by: { $0.seq < $1.seq }) { problem(item.text) }
+    }
+
+    /// Lends `body` the buffers of every segment at once. Each segment is moved out of `segments`
+    /// while it is lent, so each buffer is its array's own storage, never a copy.
+    private static func withBuffers<Element, R, E: Error>(
+        of segments: inout [[Element]], from index: Int = 0, _ lent: [UnsafeMutableBufferPointer<Element>] = [],
+        _ body: ([UnsafeMutableBufferPointer<Element>]) throws(E) -> R
+    ) throws(E) -> R {
+        guard index < segments.count else { return try body(lent) }
+        var segment: [Element] = []
+        swap(&segment, &segments[index])
+        defer { swap(&segment, &segments[index]) }
+        let outcome = segment.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(E) in try withBuffers(of: &segments, from: index + 1, lent + [buffer], body) }
+        }
+        return try outcome.get()
     }
 
     private mutating func problem(_ text: String) {

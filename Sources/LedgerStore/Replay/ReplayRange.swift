@@ -8,9 +8,11 @@ struct ReplayRange: Sendable {
     /// fewer events than `count`; one for an empty log).
     static func split(upTo head: UInt64, into count: Int) -> [ReplayRange] {
         let count = UInt64(max(1, min(count, Int(clamping: head))))
+        // `head * index / count` in full width: a head seq near 2^64 must not overflow.
+        func share(_ index: UInt64) -> UInt64 { count.dividingFullWidth(head.multipliedFullWidth(by: index)).quotient }
         return (0..<count).map { index in
-            let lower = index == 0 ? 0 : 1 + head * index / count
-            let upper = index == count - 1 ? max(head, lower) : head * (index + 1) / count
+            let lower = index == 0 ? 0 : 1 + share(index)
+            let upper = index == count - 1 ? max(head, lower) : share(index + 1)
             return ReplayRange(index: Int(index), seqs: lower...upper)
         }
     }

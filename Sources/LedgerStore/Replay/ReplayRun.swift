@@ -9,21 +9,29 @@ internal import LedgerDomain
 struct ReplayRun {
     private let service = OrderService()
     private let collectingNames: Bool
+    /// Events later than this are left out (an `--as-of` time); their orders' `placed` events
+    /// still take their numbers, with latest seq 0: not placed yet.
+    private let cutoff: Timestamp
+    /// What the numbers of an event may be; an event out of bounds is a problem, never folded.
+    private let bounds: EventBounds
     private var part = ReplayedPart()
     private var rows: ReplayRows
-    /// Where each order's `placed` event lies in the map, by position from `part.firstOrder`.
-    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the run.
-    private var placedEvents: [UnsafeRawPointer] = []
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
-    /// arrays up front (a hint: they grow past it). `rows`: where to fold (a thread folds all its
-    /// ranges into the same rows).
-    init(collectingNames: Bool, expected: ReplaySizes, rows: consuming ReplayRows) {
+    /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
+    /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
+    /// out events later than this.
+    init(
+        collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
+        cutoff: Timestamp = Timestamp(milliseconds: .max)
+    ) {
         self.collectingNames = collectingNames
+        self.bounds = bounds
+        self.cutoff = cutoff
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
         part.lastSeqs.reserveCapacity(expected.orders)
-        placedEvents.reserveCapacity(expected.orders)
+        part.placedEvents.reserveCapacity(expected.orders)
     }
 
     /// The position of order `number` among the orders placed in this range, if it was.
@@ -60,9 +68,11 @@ struct ReplayRun {
         } catch {
             return problem("seq \(seq) does not decode")
         }
+        if let wrong = bounds.problem(with: event, seq: seq) { return problem("seq \(seq): \(wrong)") }
+        let included = event.at <= cutoff
         if event.kind == .placed {
-            place(event, seq: seq)
-        } else {
+            place(event, seq: seq, included: included)
+        } else if included {
             advance(event, seq: seq)
         }
     }
@@ -72,7 +82,7 @@ struct ReplayRun {
         (part, rows)
     }
 
-    private mutating func place(_ event: EncodedEvent, seq: UInt64) {
+    private mutating func place(_ event: EncodedEvent, seq: UInt64, included: Bool) {
         let number = event.order.index
         if part.firstOrder == nil {
             part.firstOrder = number
@@ -97,8 +107,9 @@ struct ReplayRun {
         if collectingNames { collectNames(of: event) }
         let after = service.evolve(nil, event)
         part.orders.append(after)
-        part.lastSeqs.append(seq)
-        placedEvents.append(event.start)
+        part.lastSeqs.append(included ? seq : 0)
+        part.placedEvents.append(event.start)
+        guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
 
@@ -135,13 +146,14 @@ struct ReplayRun {
     /// Keeps an event of an order placed before this range for the join.
     private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
         let bytes = event.bytes
-        part.deferred.append((seq, part.deferredBytes.count, bytes.count))
-        part.deferredBytes.append(contentsOf: bytes)
+        part.deferred.append(
+            DeferredEvent(seq: seq, start: bytes.baseAddress!, count: Int32(bytes.count), order: UInt32(event.order.index)))
     }
 
     /// The first `count` lines of the `placed` event of the order at `position`.
+    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
     private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: placedEvents[position], count: count)
+        EncodedEvent.lines(ofPlacedEventAt: part.placedEvents[position], count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {

@@ -3,7 +3,8 @@ internal import LedgerDomain
 /// What a replay derives from one range of the log (the rows apart). Events of orders placed before the
 /// range are not folded but kept (`deferred`): their orders' states are only known once the
 /// parts before are joined.
-struct ReplayedPart: Sendable {
+// Safe: its pointers point into the map of the replay's transactions, which all stay open until the join ends (see `DeferredEvent`).
+struct ReplayedPart: @unchecked Sendable {
     /// The first and last seq met in the range (`nil`: no event).
     var firstSeq: UInt64?
     var lastSeq: UInt64?
@@ -13,6 +14,8 @@ struct ReplayedPart: Sendable {
     /// Order states and latest seqs, by position from `firstOrder`.
     var orders: [OrderState] = []
     var lastSeqs: [UInt64] = []
+    /// Where each order's `placed` event lies in the map (a `cancelled` needs its lines).
+    var placedEvents: [UnsafeRawPointer] = []
     /// The number of the first customer named in the range, the seq naming it, and how many are named.
     var firstCustomer: Int?
     var firstCustomerSeq: UInt64 = 0
@@ -22,7 +25,6 @@ struct ReplayedPart: Sendable {
     var customerIDs: [String] = []
     var skuIDs: [String] = []
     var problems: [String] = []
-    /// Events of earlier orders, in seq order, with their bytes copied out of the map.
-    var deferred: [(seq: UInt64, start: Int, count: Int)] = []
-    var deferredBytes: [UInt8] = []
+    /// Events of earlier orders, in seq order, left in the map.
+    var deferred: [DeferredEvent] = []
 }

@@ -1,13 +1,14 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 2).
+/// The named LMDB databases of a store (format 4).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
 ///   and the orders in flight sit on a few pages, whatever their ids look like.
 /// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
 /// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
-/// - `commands`: command id → seq of the event it was accepted as.
+/// - `commands`: seq (big-endian `UInt64`) of the event a command was accepted as → its command id;
+///   appended (format 2 and older keyed it by command id, `FormatUpgrade` rewrites it).
 /// - `imports`: format 1's record of an import, SHA-256 of a file's whole content → `ImportProgress`;
 ///   read only to recognise files imported before format 2 (`LegacyImports`).
 /// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch`; `batch_heads`: `BatchHead`
@@ -15,6 +16,8 @@ internal import LMDB
 /// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
 /// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
 /// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
+/// - `chain`: the seq of a commit's last event (big-endian `UInt64`) → the log's hash chain up to
+///   it (`ChainLink`, 32 bytes); one entry per commit that appended events (format 4).
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database
@@ -36,25 +39,31 @@ struct LedgerDatabases {
     let checkpoints: Database
     /// The databases format 2 added; `nil` only in a format-1 store opened read-only.
     let batchRecords: BatchDatabases?
+    /// The log's hash chain (format 4); `nil` only in an older store opened read-only.
+    let chain: Database?
 
     static let names = [
         "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
         "commands", "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
     ]
 
+    /// The database format 4 added.
+    static let chainName = "chain"
+
     /// Opens every database; a writable open creates them all in one transaction together with
-    /// `prepare` (the format stamp), so a store is never left half-created, and a format-1 store
-    /// gets format 2's databases in the transaction that stamps it 2.
-    init(environment: Environment, prepare: (Transaction, Database) throws -> Void) throws {
+    /// `prepare` (the format check and the upgrade steps), so a store is never left half-created,
+    /// and an older store gets the newer databases in the transaction that upgrades and stamps it.
+    init(environment: Environment, prepare: (LedgerTransaction) throws -> Void) throws {
         self.init(
-            all: try environment.openDatabases(named: Self.names + BatchDatabases.names) { txn, databases in
-                try prepare(txn, databases[0])
+            all: try environment.openDatabases(named: Self.names + BatchDatabases.names + [Self.chainName]) { txn, all in
+                try prepare(LedgerTransaction(txn: txn, databases: LedgerDatabases(all: all)))
             })
     }
 
-    /// Opens the databases of a store read-only; those of format 2 only when `withBatches`.
-    init(readingFrom environment: Environment, withBatches: Bool) throws {
-        self.init(all: try environment.openDatabases(named: Self.names + (withBatches ? BatchDatabases.names : [])))
+    /// Opens the databases that a store of `format` has, read-only.
+    init(readingFrom environment: Environment, format: UInt32) throws {
+        let names = Self.names + (format >= 2 ? BatchDatabases.names : []) + (format >= 4 ? [Self.chainName] : [])
+        self.init(all: try environment.openDatabases(named: names))
     }
 
     private init(all: [Database]) {
@@ -76,5 +85,6 @@ struct LedgerDatabases {
         stats = all[15]
         checkpoints = all[16]
         batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
+        chain = all.count > 20 ? all[20] : nil
     }
 }

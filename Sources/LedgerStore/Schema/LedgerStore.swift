@@ -8,16 +8,24 @@ public import LedgerDomain
 /// `Importer` writes through it. Each method runs in its own consistent snapshot.
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
-    /// The store format this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
+    public static let formatVersion: UInt32 = 4
 
     public let path: String
-    private let environment: Environment
+    let environment: Environment
     private let databases: LedgerDatabases
+    /// The format the store had when opened: older than `formatVersion` only when opened
+    /// read-only (a writable open upgrades it); `nil` for a store this open created.
+    public let foundFormat: UInt32?
+    /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
+    private let format: UInt32
 
-    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed.
-    /// `durable: false` skips fsync at commit (tests only: a crash may lose the last commits).
-    public init(path: String, readOnly: Bool = false, durable: Bool = true) throws(StoreError) {
+    /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
+    /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
+    /// environment that is not an orders store is refused (`notAnOrdersStore`) before anything
+    /// in it is created or written. `durable: false` skips fsync at commit (tests only: a crash
+    /// may lose the last commits).
+    public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
         self.path = path
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -38,16 +46,26 @@ public final class LedgerStore: @unchecked Sendable {
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            // Recognised before anything is opened by name, so that nothing is created in (or
+            // written to) an environment some other program made.
+            let isNew = try Self.recognise(environment, path: path)
+            if isNew, readOnly || !creating { throw StoreError.missing(path: path) }
             if readOnly {
                 let meta = try environment.openDatabase(named: "meta")
-                let format = try environment.read { txn in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: false)
+                let format = try environment.read { txn in try Self.format(txn, meta, path: path) }
+                guard let format else {
+                    throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
                 }
-                databases = try LedgerDatabases(readingFrom: environment, withBatches: format >= 2)
+                foundFormat = format
+                self.format = format
+                databases = try LedgerDatabases(readingFrom: environment, format: format)
             } else {
-                databases = try LedgerDatabases(environment: environment) { txn, meta in
-                    try Self.checkFormat(txn, meta, path: path, stampIfMissing: true)
+                var found: UInt32?
+                databases = try LedgerDatabases(environment: environment) { ledger in
+                    found = try Self.upgrade(ledger, path: path, isNew: isNew)
                 }
+                foundFormat = found
+                format = Self.formatVersion
             }
         } catch let error as LMDBError {
             throw Self.openingFailure(error, path: path, readOnly: readOnly)
@@ -56,6 +74,24 @@ public final class LedgerStore: @unchecked Sendable {
         } catch {
             preconditionFailure("opening a store throws only LMDB's and the store's errors: \(error)")
         }
+    }
+
+    /// Whether `environment` is new (its main database is empty: no store was ever committed in
+    /// it); throws `notAnOrdersStore` when it holds anything but this schema's databases, or not
+    /// `meta`. Only reads.
+    private static func recognise(_ environment: Environment, path: String) throws -> Bool {
+        let keys = try environment.mainDatabaseKeys()
+        if keys.isEmpty { return true }
+        let known = Set((LedgerDatabases.names + BatchDatabases.names + [LedgerDatabases.chainName]).map { Array($0.utf8) })
+        if let foreign = keys.first(where: { !known.contains($0) }) {
+            let name = String(decoding: foreign.prefix(64), as: UTF8.self)
+            throw StoreError.notAnOrdersStore(
+                path: path, reason: "it holds a database named \"\(name)\", which orders never makes")
+        }
+        guard keys.contains(Array("meta".utf8)) else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "it has no meta database with a format version")
+        }
+        return false
     }
 
     /// What an LMDB failure while opening the store at `path` means for the store.
@@ -73,25 +109,37 @@ public final class LedgerStore: @unchecked Sendable {
         return .engine(error)
     }
 
-    /// Refuses a store of a newer format and returns the store's format. A writable open stamps a
-    /// new store, or a format-1 one (whose new databases the same transaction creates), with this format.
-    @discardableResult
-    private static func checkFormat(_ txn: Transaction, _ meta: Database, path: String, stampIfMissing: Bool) throws -> UInt32 {
-        if let bytes = try txn.get(meta, "format") {
-            guard let found = LittleEndianValue<UInt32>.decode(bytes) else {
-                throw StoreError.corrupt("the format version has \(bytes.count) bytes")
-            }
-            guard found <= formatVersion else {
-                throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
-            }
-            guard stampIfMissing, found < formatVersion else { return found }
-        } else if !stampIfMissing {
-            throw StoreError.corrupt("the store has no format version")
+    /// The store's format (`nil` for a store not stamped yet); a newer format than this build's is
+    /// refused, and so is one orders never writes.
+    private static func format(_ txn: Transaction, _ meta: Database, path: String) throws -> UInt32? {
+        guard let bytes = try txn.get(meta, "format") else { return nil }
+        guard let found = LittleEndianValue<UInt32>.decode(bytes), found >= 1 else {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its format version is not one orders writes")
+        }
+        guard found <= formatVersion else {
+            throw StoreError.newerFormat(path: path, found: found, supported: formatVersion)
+        }
+        return found
+    }
+
+    /// Stamps a new store (`isNew`) with this format, or takes an older one through every
+    /// `FormatUpgrade` step it needs and stamps it, all in the transaction that opens it for
+    /// writing (which creates the databases it lacks); returns the format found. A store that is
+    /// not new but has no format is refused.
+    private static func upgrade(_ ledger: LedgerTransaction, path: String, isNew: Bool) throws -> UInt32? {
+        let meta = ledger.databases.meta
+        let found = try format(ledger.txn, meta, path: path)
+        if let found {
+            guard found < formatVersion else { return found }
+            for step in FormatUpgrade.steps where step.from >= found { try step.run(ledger) }
+            FaultInjection.reach(.upgradeBeforeCommit)
+        } else if !isNew {
+            throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
             FaultInjection.reach(.afterCreateBeforeStamp)
         }
-        try txn.put(meta, "format", LittleEndianValue(formatVersion))
-        return formatVersion
+        try ledger.txn.put(meta, "format", LittleEndianValue(formatVersion))
+        return found
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).
@@ -126,7 +174,7 @@ public final class LedgerStore: @unchecked Sendable {
 
     /// The bytes this process may still write on the file system holding `path` (root may also
     /// use the blocks reserved for it).
-    private static func freeBytes(_ path: String) -> UInt64? {
+    static func freeBytes(_ path: String) -> UInt64? {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
@@ -207,7 +255,15 @@ public final class LedgerStore: @unchecked Sendable {
                     return "order \(BigEndianKey32.decode(entry.key)) \(state) \(lastSeq)"
                 }
             }
-            for table: LedgerTransaction.Table in [\.commands, \.orderIDs, \.customerIDs, \.skuIDs] {
+            lines += try ledger.scan(\.commands) { entries in
+                entries.map { entry in
+                    // Format 3 keys a command by seq; older formats by its id (the value is the seq).
+                    format >= 3
+                        ? "command \(String(decoding: entry.value, as: UTF8.self)) \(BigEndianKey64.decode(entry.key))"
+                        : "command \(String(decoding: entry.key, as: UTF8.self)) \(LittleEndianValue<UInt64>.decode(entry.value) ?? 0)"
+                }
+            }.sorted()
+            for table: LedgerTransaction.Table in [\.orderIDs, \.customerIDs, \.skuIDs] {
                 lines += try ledger.scan(table) { entries in
                     entries.map { "key \(String(decoding: $0.key, as: UTF8.self)) \(Array($0.value))" }
                 }

@@ -52,16 +52,14 @@ extension LedgerTransaction {
         guard let seq = LittleEndianValue<UInt64>.decode(bytes) else {
             throw StoreError.corrupt("the checkpoint of \(name.rawValue) has \(bytes.count) bytes")
         }
+        guard seq <= (try headSeq()) else {
+            throw StoreError.corrupt("the checkpoint of \(name.rawValue) is seq \(seq), beyond the log")
+        }
         return seq
     }
 
     func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
         try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
-    }
-
-    /// Records that `order` belongs to `customer` (for `list --customer`).
-    func indexCustomerOrder(_ customer: CustomerNumber, _ order: OrderNumber) throws {
-        try put(\.customerOrders, Self.customerOrderKey(customer, order), [UInt8]())
     }
 
     static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {
@@ -77,7 +75,7 @@ extension LedgerTransaction {
         var seq = order.lastSeq
         while seq != 0 {
             guard let decoded = try event(seq: seq), decoded.event.order == order.number,
-                events.count < order.state.version
+                events.count < order.state.version, decoded.previousSeq < seq
             else {
                 throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
             }

@@ -76,17 +76,34 @@ struct LedgerTransaction {
     /// The seq of a log entry's key.
     static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
 
-    /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's stream.
-    func appendEvent(seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) throws {
+    /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's
+    /// stream. The bytes written go into `link`, the hash chain's link of this commit.
+    func appendEvent(
+        seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, chaining link: inout ChainLink
+    ) throws {
         let size = EventCodec.size(of: event, names: names)
         try txn.put(databases.log, BigEndianKey64(seq), reserving: size, flags: .append) { buffer in
             EventCodec.encode(event, names: names, previousSeq: previousSeq, into: buffer)
+            link.add(seq: seq, UnsafeRawBufferPointer(buffer))
         }
     }
 
+    /// The event at `seq`, its numbers checked against the dictionaries (`EventBounds`).
     func event(seq: UInt64) throws -> DecodedEvent? {
         guard let bytes = try txn.get(databases.log, BigEndianKey64(seq)) else { return nil }
-        return try EventCodec.decode(bytes)
+        do {
+            if let wrong = try eventBounds().problem(with: try EncodedEvent(bytes), seq: seq) {
+                throw StoreError.damagedLog(seq: seq, detail: wrong)
+            }
+            return try EventCodec.decode(bytes)
+        } catch StoreError.corrupt(let detail) {
+            throw StoreError.damagedLog(seq: seq, detail: detail)
+        }
+    }
+
+    /// What the numbers of an event may be, as the id dictionaries count them now.
+    func eventBounds() throws -> EventBounds {
+        EventBounds(orders: try count(\.orderNames), customers: try count(\.customerNames), skus: try count(\.skuNames))
     }
 
     // MARK: Orders
@@ -98,11 +115,21 @@ struct LedgerTransaction {
         }
     }
 
+    /// The order with this number; its customer number is checked against the customers named.
     func order(_ number: OrderNumber) throws -> StoredOrder? {
-        try txn.get(databases.orders, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
-            let (state, lastSeq) = try OrderStateCodec.decode(bytes)
-            return StoredOrder(number: number, state: state, lastSeq: lastSeq)
+        guard let bytes = try txn.get(databases.orders, BigEndianKey32(number.rawValue)) else { return nil }
+        let state: OrderState
+        let lastSeq: UInt64
+        do {
+            (state, lastSeq) = try OrderStateCodec.decode(bytes)
+        } catch .corrupt(let detail) {
+            throw StoreError.corrupt("order number \(number.rawValue): \(detail)")
         }
+        guard state.customer.index < (try count(\.customerNames)) else {
+            throw StoreError.corrupt(
+                "order number \(number.rawValue) names customer number \(state.customer.rawValue), which has no id")
+        }
+        return StoredOrder(number: number, state: state, lastSeq: lastSeq)
     }
 
     func order(_ id: OrderID) throws -> StoredOrder? {
@@ -120,41 +147,11 @@ struct LedgerTransaction {
         }
     }
 
-    /// Gives a new order id (one `orderNumber` did not find) the next dense number.
-    func defineOrder(_ id: OrderID) throws -> OrderNumber {
-        OrderNumber(try define(id.rawValue, ids: databases.orderIDs, names: databases.orderNames))
-    }
-
     func orderID(_ number: OrderNumber) throws -> String? {
         try txn.get(databases.orderNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: Customers and skus
-
-    /// The customer's number, and whether this call defined it.
-    func intern(customer id: CustomerID) throws -> (CustomerNumber, isNew: Bool) {
-        let (number, isNew) = try intern(id.rawValue, ids: databases.customerIDs, names: databases.customerNames)
-        return (CustomerNumber(number), isNew)
-    }
-
-    /// The sku's number, and whether this call defined it.
-    func intern(sku id: SKU) throws -> (SKUNumber, isNew: Bool) {
-        let (number, isNew) = try intern(id.rawValue, ids: databases.skuIDs, names: databases.skuNames)
-        return (SKUNumber(number), isNew)
-    }
-
-    private func intern(_ name: String, ids: Database, names: Database) throws -> (UInt32, Bool) {
-        if let bytes = try txn.get(ids, name) { return (try Self.denseNumber(bytes), false) }
-        return (try define(name, ids: ids, names: names), true)
-    }
-
-    /// Gives `name` (known to be new) the next dense number in `ids` and `names`.
-    private func define(_ name: String, ids: Database, names: Database) throws -> UInt32 {
-        let number = UInt32(try txn.count(names))
-        try txn.put(ids, name, LittleEndianValue(number))
-        try txn.put(names, BigEndianKey32(number), name, flags: .append)
-        return number
-    }
 
     /// The dense number stored as the value of an id dictionary entry.
     static func denseNumber(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> UInt32 {
@@ -179,24 +176,7 @@ struct LedgerTransaction {
         try txn.get(databases.skuNames, BigEndianKey32(number.rawValue)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    // MARK: Commands and imports
-
-    /// Claims a command id for the event at `seq`; `false` when it was accepted before (a duplicate).
-    /// One tree search instead of a lookup and an insert; `releaseCommand` undoes a claim.
-    func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
-        do {
-            try txn.put(databases.commands, id.rawValue, LittleEndianValue(seq), flags: .noOverwrite)
-            return true
-        } catch {
-            if error.isKeyExists { return false }
-            throw error
-        }
-    }
-
-    /// Gives back a claimed command id (its record was rejected, which does not use it up).
-    func releaseCommand(_ id: CommandID) throws {
-        try txn.delete(databases.commands, id.rawValue)
-    }
+    // MARK: Imports of format 1
 
     func importProgress(_ digest: [UInt8]) throws -> ImportProgress? {
         try txn.get(databases.imports, digest).map { bytes throws(StoreError) in try ImportProgress(decoding: bytes) }

@@ -24,8 +24,12 @@ extension StoreError: CustomStringConvertible {
         case .newerFormat(let path, let found, let supported):
             "the store at \(path) has format version \(found), but this orders understands up to \(supported); "
                 + "use a newer orders"
+        case .notAnOrdersStore(let path, let reason):
+            "\(path) is not an orders store: \(reason); nothing in it was changed (pass the --store of an orders store)"
         case .corrupt(let detail):
             "the store is damaged: \(detail); run orders verify"
+        case .damagedLog(let seq, let detail):
+            "store damaged\(seq.map { " at seq \($0)" } ?? ""): \(detail); run orders verify"
         case .missingDatabase(let name):
             "the store is damaged: the database \(name) is missing; run orders verify"
         case .damagedFile(let path, let error):

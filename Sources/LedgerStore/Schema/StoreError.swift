@@ -16,8 +16,14 @@ public enum StoreError: Error, Hashable, Sendable {
     case notReadable(path: String, code: Int32)
     /// The store was written by a newer `orders` with a format this one does not know.
     case newerFormat(path: String, found: UInt32, supported: UInt32)
+    /// The path holds an LMDB environment that is not an orders store (other databases, or no
+    /// format version); nothing in it was changed. `reason` says what gave it away.
+    case notAnOrdersStore(path: String, reason: String)
     /// Stored bytes do not decode; the detail says which.
     case corrupt(String)
+    /// The log is damaged: at `seq` when one event is to blame (it does not decode, or its numbers
+    /// are out of bounds), else the detail names the seqs.
+    case damagedLog(seq: UInt64?, detail: String)
     /// A database of the store's schema is missing.
     case missingDatabase(name: String)
     /// The data file itself is damaged (truncated, not an LMDB file); LMDB cannot open it safely.

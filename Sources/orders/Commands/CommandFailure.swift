@@ -1,3 +1,5 @@
+import LedgerStore
+
 /// An error the command line reports as one line on standard error, with its exit status.
 struct CommandFailure: Error {
     let message: String
@@ -6,5 +8,12 @@ struct CommandFailure: Error {
     init(_ message: String, exitStatus: Int32) {
         self.message = message
         self.exitStatus = exitStatus
+    }
+
+    /// The failure to open the store: a path that holds something other than an orders store is a
+    /// usage error (exit 2) for every command; any other failure exits `status`.
+    static func opening(_ error: any Error, otherwise status: Int32) -> CommandFailure {
+        if case .notAnOrdersStore = error as? StoreError { return CommandFailure("\(error)", exitStatus: 2) }
+        return CommandFailure("\(error)", exitStatus: status)
     }
 }

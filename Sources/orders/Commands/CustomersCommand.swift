@@ -19,7 +19,7 @@ struct CustomersCommand: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let viewModel = CustomersViewModel(repository: store)
             viewModel.load()

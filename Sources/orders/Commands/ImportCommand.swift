@@ -27,8 +27,14 @@ struct ImportCommand: AsyncParsableCommand {
             2 usage or file error (nothing imported from that file), 75 the store stayed busy \
             longer than --wait.
 
+            --dry-run decides every record against the store exactly as the import would, and \
+            prints the same summary, writes the same --rejects file and exits with the same status, \
+            but changes nothing in the store: it imports into a compacted copy of the store in the \
+            temporary directory ($TMPDIR, else /tmp), which needs room for it, and removes the copy.
+
             Examples:
               orders import data/good-batch.csv
+              orders import --dry-run --rejects would-reject.jsonl tomorrow.csv
               orders import --rejects rejects.jsonl --format json day1.csv day2.jsonl
               orders import --atomic payments.csv
               gunzip -c batch.csv.gz | orders import --input-format csv -
@@ -48,6 +54,14 @@ struct ImportCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Import all records of a file or none: any rejection applies nothing.")
     var atomic = false
+
+    @Flag(name: .long, help: "Decide and report every record as the import would; change nothing in the store.")
+    var dryRun = false
+
+    @Flag(
+        name: [.customShort("q"), .long],
+        help: "No progress and no summary table (the exit status tells; --format json still prints).")
+    var quiet = false
 
     @Option(
         name: .long,
@@ -81,21 +95,28 @@ struct ImportCommand: AsyncParsableCommand {
         // nor part of the store.
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
-        if let rejects { try paths.checkRejects(rejects) }
+        if let rejects { try paths.checkOutput(rejects) }
+        let trial = dryRun ? try TrialStore(copying: storeOptions.path) : nil
+        defer { trial?.remove() }
         let store: LedgerStore
         do {
-            store = try LedgerStore(path: storeOptions.path)
+            store = try trial?.store ?? LedgerStore(path: storeOptions.path)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 2)
+            throw CommandFailure.opening(error, otherwise: 2)
         }
         let rejectsFile = try rejects.map { path throws(CommandFailure) in try RejectsWriter(path: path, checkedBy: paths) }
+        if dryRun, !quiet {
+            Terminal.writeStandardError(
+                "orders: dry run: every record is decided against a copy of the store; \(storeOptions.path.terminalSafe) is left as it was\n"
+            )
+        }
         try await importFiles(into: store, rejectsFile: rejectsFile)
     }
 
     @MainActor
     private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
         let viewModel = ImportViewModel()
-        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal)
+        let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
         progress.start()
         let options = ImportOptions(
             format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
@@ -114,9 +135,11 @@ struct ImportCommand: AsyncParsableCommand {
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
-        print(
-            format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
-            terminator: "")
+        if format == .json || !quiet {
+            print(
+                format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+                terminator: "")
+        }
         if let failure = viewModel.state.failure {
             switch viewModel.error {
             case let error as RejectsFileError:

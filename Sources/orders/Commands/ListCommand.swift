@@ -1,7 +1,7 @@
 import ArgumentParser
 import LedgerDomain
 import LedgerServices
-import LedgerViewModels
+import LedgerStore
 
 /// `orders list`.
 struct ListCommand: ParsableCommand {
@@ -9,17 +9,25 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List orders, sorted by order id.",
         discussion: """
+            Rows are written as they are read, so --limit 0 lists any number of orders in constant memory.
+
             Examples:
               orders list
               orders list --status shipped --limit 0
               orders list --customer C-ada --format json
+              orders list --limit 0 --format jsonl > orders.jsonl
             """
     )
 
-    @OptionGroup var options: QueryOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var asOfOption: AsOfOption
 
-    @Option(help: "Only orders in this status: placed, partially_paid, paid, shipped, delivered, cancelled.")
-    var status: String?
+    @Option(name: .long, help: "table for people; json, jsonl or csv for programs.")
+    var format: ListingFormat = .table
+
+    @Option(help: "Only orders in this status.")
+    var status: OrderStatusOption?
 
     @Option(help: "Only this customer's orders.")
     var customer: String?
@@ -28,19 +36,23 @@ struct ListCommand: ParsableCommand {
     var limit = 100
 
     func validate() throws {
-        if let status, OrderStatus(word: status) == nil {
-            throw ValidationError("unknown status \(status); use placed, partially_paid, paid, shipped, delivered or cancelled")
-        }
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
     }
 
     func run() throws {
-        let store = try options.openStore()
-        try MainActor.assumeIsolated {
-            let filter = OrderFilter(status: status.flatMap(OrderStatus.init(word:)), customer: customer, limit: limit)
-            let viewModel = OrderListViewModel(repository: store, filter: filter)
-            viewModel.load()
-            try present(viewModel.state) { OrderListView.render($0, format: options.format, style: .standardOutput) }
+        let store = try storeOptions.openForReading()
+        let filter = OrderFilter(status: status?.status, customer: customer, limit: limit)
+        let style = outputOptions.style
+        try storeOptions.reading {
+            if let moment = asOfOption.moment {
+                try AsOfLedger(store: store, asOf: moment).withOrders(filter) { forEachOrder in
+                    try OrderListView.write(forEachOrder, format: format, style: style)
+                }
+            } else {
+                try store.snapshot { snapshot in
+                    try OrderListView.write({ try snapshot.forEachOrder(filter, $0) }, format: format, style: style)
+                }
+            }
         }
     }
 }

@@ -18,11 +18,23 @@ struct OrdersCommand: AsyncParsableCommand {
 
             The store is --store DIR, else $ORDERS_STORE, else $XDG_DATA_HOME/orders \
             (~/.local/share/orders).
+
+            Exit status: 0 success (import: every record accepted or skipped as a duplicate); \
+            1 import: some records rejected (the rest imported); queries, events, export, backup: \
+            a missing store or order, a damaged store, or output that cannot be written; verify: \
+            differences found; 2 usage error, file error (nothing imported from that file), or a \
+            path refused (--rejects, --output or a backup inside the store); 75 the store stayed \
+            busy longer than --wait; 130 and 143 interrupted by SIGINT or SIGTERM.
+
+            Colour: tables are coloured on a terminal; --color never|always decides, and NO_COLOR, \
+            FORCE_COLOR and TERM=dumb are honoured.
             """,
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
-            SKUsCommand.self, StatsCommand.self, RejectsCommand.self, RebuildCommand.self, VerifyCommand.self, MirrorCommand.self,
+            SKUsCommand.self, StatsCommand.self, EventsCommand.self, ExportCommand.self,
+            BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
+            VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self,
         ]
     )
 }

@@ -26,16 +26,23 @@ struct RebuildCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "Rebuild only this read model (repeatable; default: all).")
-    var projection: [String] = []
+    var projection: [ReadModelName] = []
 
     @Option(name: .long, help: "How to print the summary: table or json.")
     var format: SummaryFormat = .table
 
+    @Flag(name: [.customShort("q"), .long], help: "No progress and no summary line (--format json still prints).")
+    var quiet = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Wait at most this long for an import or another rebuild of the store (default: as long as it takes).",
+            valueName: "SECONDS"))
+    var wait: Double?
+
     func validate() throws {
-        for name in projection where ReadModelName(rawValue: name) == nil {
-            throw ValidationError(
-                "unknown read model \(name); use \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        if let wait, !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait must be a number of seconds, 0 or more") }
     }
 
     func run() throws {
@@ -45,23 +52,26 @@ struct RebuildCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
                 throw StoreError.missing(path: storeOptions.path)
             }
-            store = try LedgerStore(path: storeOptions.path)
+            store = try LedgerStore(path: storeOptions.path, creating: false)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
         let lock: StoreLock
         do {
-            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: nil) {
+            lock = try StoreLock(directory: storeOptions.path, role: "rebuild", limit: wait) {
                 Terminal.writeStandardError("orders: \($0)\n")
             }
+        } catch StoreError.busy(let path, let holder, let seconds) {
+            throw CommandFailure("\(StoreError.busy(path: path, holder: holder, seconds: seconds))", exitStatus: 75)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         defer { withExtendedLifetime(lock) {} }
-        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection.compactMap(ReadModelName.init))
-        let total = Int(try store.headSeq())
+        let chosen = projection.isEmpty ? Set(ReadModelName.allCases) : Set(projection)
+        let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
-            let progress = ReplayProgressView(verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal)
+            let progress = ReplayProgressView(
+                verb: "rebuilding", total: total, enabled: Terminal.standardErrorIsTerminal && !quiet)
             defer { progress.finish() }
             let viewModel = RebuildViewModel(maintainer: store)
             viewModel.rebuild(chosen, progress: progress.update, shouldStop: InterruptSignals.shouldStop)
@@ -85,6 +95,7 @@ struct RebuildCommand: ParsableCommand {
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
+            guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
                     + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")

@@ -50,7 +50,7 @@ struct RejectsCommand: ParsableCommand {
         do {
             store = try LedgerStore(path: storeOptions.path, readOnly: true)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
         var rows: [RejectedRecord] = []
         var unmatched: [String] = []

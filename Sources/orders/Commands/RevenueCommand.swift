@@ -33,7 +33,7 @@ struct RevenueCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let viewModel = RevenueViewModel(
                 repository: store, from: from.flatMap(CalendarDate.init), to: to.flatMap(CalendarDate.init))

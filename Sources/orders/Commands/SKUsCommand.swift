@@ -26,7 +26,7 @@ struct SKUsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let viewModel = SKUsViewModel(repository: store, top: top)
             viewModel.load()

@@ -22,11 +22,13 @@ struct ShowCommand: ParsableCommand {
     var orderID: String
 
     func run() throws {
-        let store = try options.openStore()
+        let store = try options.openRepository()
         try MainActor.assumeIsolated {
             let viewModel = OrderDetailViewModel(repository: store, orderID: orderID)
             viewModel.load()
-            try present(viewModel.state) { OrderDetailView.render($0, format: options.format, style: .standardOutput) }
+            try present(viewModel.state) {
+                OrderDetailView.render($0, format: options.format, style: options.outputOptions.style)
+            }
         }
     }
 }

@@ -12,12 +12,16 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Replays the whole log in memory and compares it with every stored read model and id \
             dictionary, and checks the log itself: gapless seq, gapless versions per order, every \
-            event decodable. Exit status 0 when all agree, 1 with the list of differences \
-            (orders rebuild repairs read models).
+            event decodable. It also recomputes the log's hash chain from the stored events and \
+            prints its head (chain: HEX at seq N): keep that line elsewhere, and a later \
+            verify --expect HEX@N proves the history up to seq N unchanged, even if someone \
+            rewrote the events and the stored chain together. Exit status 0 when all agree, 1 with \
+            the list of differences (orders rebuild repairs read models; nothing repairs the log).
 
             Examples:
               orders verify
               orders verify --format json
+              orders verify --expect 3f9c…e1@4110424
             """
     )
 
@@ -26,20 +30,34 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "How to print the result: table or json.")
     var format: SummaryFormat = .table
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A chain digest recorded earlier (HEX@SEQ, as verify and stats print it) that the log must still give.",
+            valueName: "hex@seq"))
+    var expect: String?
+
+    func validate() throws {
+        if let expect, ChainDigest(expect) == nil {
+            throw ValidationError("--expect \(expect.terminalSafe) is not HEX@SEQ: 64 hex digits, @, and a seq")
+        }
+    }
+
     func run() throws {
         InterruptSignals.install()
         let store: LedgerStore
         do {
             store = try LedgerStore(path: storeOptions.path, readOnly: true)
         } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
+            throw CommandFailure.opening(error, otherwise: 1)
         }
-        let total = Int(try store.headSeq())
+        let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "verifying", total: total, enabled: Terminal.standardErrorIsTerminal)
             defer { progress.finish() }
             let viewModel = VerifyViewModel(maintainer: store)
-            viewModel.verify(progress: progress.update, shouldStop: InterruptSignals.shouldStop)
+            viewModel.verify(
+                expecting: expect.flatMap(ChainDigest.init), progress: progress.update, shouldStop: InterruptSignals.shouldStop)
             return (viewModel.state, viewModel.error)
         }
         if error is ReplayInterrupted {
@@ -55,8 +73,10 @@ struct VerifyCommand: ParsableCommand {
             object.add("events", report.events)
             object.add("orders", report.orders)
             object.add("differences", raw: "[" + report.differences.map(JSONText.quote).joined(separator: ",") + "]")
+            if let chain = report.chain { object.add("chain", raw: "{\"seq\":\(chain.seq),\"digest\":\"\(chain.hex)\"}") }
             print(object.text)
         case .table:
+            if let chain = report.chain { print("chain: \(chain.hex) at seq \(chain.seq)") }
             if report.isConsistent {
                 print(
                     "ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); every read model agrees with the log"

@@ -25,30 +25,33 @@ struct WritePathCheck {
         }
     }
 
-    /// Refuses a rejects path that is a batch, the store directory or anything in it, checked
-    /// before it is opened.
-    func checkRejects(_ path: String) throws(CommandFailure) {
+    /// Refuses a path that `option` would write (`--rejects`, `--output`) that is a batch, the
+    /// store directory or anything in it, checked before it is opened; `what` names what it
+    /// would write there.
+    func checkOutput(_ path: String, option: String = "--rejects", what: String = "rejects") throws(CommandFailure) {
         let target = Self.resolved(path)
         let storeDirectory = Self.resolved(store)
         if target == storeDirectory || target.hasPrefix(storeDirectory == "/" ? "/" : storeDirectory + "/") {
             throw conflict(
-                "--rejects \(path) is inside the store directory \(store); writing rejects there would damage the store: choose a path outside it"
+                "\(option) \(path) is inside the store directory \(store); writing \(what) there would damage the store: choose a path outside it"
             )
         }
-        if let identity = FileIdentity(path: target) { try checkRejects(path, identity: identity) }
+        if let identity = FileIdentity(path: target) { try checkOutput(path, identity: identity, option: option, what: what) }
     }
 
-    /// Refuses an opened rejects file that is a batch or a file of the store (the same check,
+    /// Refuses an opened output file that is a batch or a file of the store (the same check,
     /// again on what was opened, in case the path changed meanwhile).
-    func checkRejects(_ path: String, identity: FileIdentity) throws(CommandFailure) {
+    func checkOutput(
+        _ path: String, identity: FileIdentity, option: String = "--rejects", what: String = "rejects"
+    ) throws(CommandFailure) {
         if let input = inputIdentities().first(where: { $0.identity == identity })?.input {
             throw conflict(
-                "--rejects \(path) is the same file as the batch \(input); writing rejects there would destroy the batch: choose another path"
+                "\(option) \(path) is the same file as the batch \(input); writing \(what) there would destroy the batch: choose another path"
             )
         }
         if let file = storeFiles()[identity] {
             throw conflict(
-                "--rejects \(path) is the same file as the store's \(file) in \(store); writing rejects there would damage the store: choose another path"
+                "\(option) \(path) is the same file as the store's \(file) in \(store); writing \(what) there would damage the store: choose another path"
             )
         }
     }

@@ -1,19 +1,24 @@
 import ArgumentParser
+import LedgerServices
 import LedgerStore
 
-/// `--store` and `--format`, shared by every query.
+/// `--store`, `--format` and `--as-of`, shared by every query.
 struct QueryOptions: ParsableArguments {
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     @Option(name: .long, help: "table for people, json or csv for programs.")
     var format: QueryFormat = .table
 
+    @OptionGroup var asOfOption: AsOfOption
+
     /// Opens the store read-only (queries never write); a missing store exits 1.
-    func openStore() throws -> LedgerStore {
-        do {
-            return try LedgerStore(path: storeOptions.path, readOnly: true)
-        } catch {
-            throw CommandFailure("\(error)", exitStatus: 1)
-        }
+    func openStore() throws -> LedgerStore { try storeOptions.openForReading() }
+
+    /// What the query reads: the stored read models, or the log replayed `--as-of` a past moment.
+    func openRepository() throws -> any LedgerQuerying {
+        let store = try openStore()
+        guard let moment = asOfOption.moment else { return store }
+        return AsOfLedger(store: store, asOf: moment)
     }
 }

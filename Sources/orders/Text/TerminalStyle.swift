@@ -1,12 +1,24 @@
 import Foundation
 import LedgerDomain
 
-/// Colour for people at a terminal: only when standard output is a terminal and `NO_COLOR` is unset.
+/// Colour for people at a terminal, as `--color` decides (`colours(_:environment:isTerminal:)`).
 struct TerminalStyle {
     let colours: Bool
 
-    static let standardOutput = TerminalStyle(
-        colours: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    /// Whether to colour: `never` and `always` decide; `auto` colours when `NO_COLOR` is unset or
+    /// empty and either `FORCE_COLOR` is set to anything but `0` (also when not a terminal) or
+    /// standard output is a terminal whose `TERM` is not `dumb` (the conventions of no-color.org
+    /// and force-color.org).
+    static func colours(_ choice: ColorChoice, environment: [String: String], isTerminal: Bool) -> Bool {
+        switch choice {
+        case .never: return false
+        case .always: return true
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0" { return true }
+            return isTerminal && environment["TERM"] != "dumb"
+        }
+    }
 
     func status(_ status: OrderStatus) -> String {
         let code =

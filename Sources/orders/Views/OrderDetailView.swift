@@ -8,14 +8,7 @@ enum OrderDetailView {
         switch format {
         case .json:
             var object = OrderListView.object(detail.summary)
-            let lines = detail.lines.map { line -> String in
-                var item = JSONObject()
-                item.add("sku", line.sku)
-                item.add("qty", line.quantity)
-                item.add("unit_price", line.unitPrice)
-                return item.text
-            }
-            object.add("lines", raw: "[" + lines.joined(separator: ",") + "]")
+            object.add("lines", raw: LineItemsText.json(detail.lines))
             object.add("history", raw: "[" + detail.history.map { historyObject($0).text }.joined(separator: ",") + "]")
             return object.text + "\n"
         case .csv:

@@ -1,41 +1,63 @@
 import LedgerDomain
 import LedgerServices
+import LedgerStore
 
-/// Renders `orders list`.
+/// Renders `orders list` row by row as the snapshot is read, so that a listing of every order
+/// (`--limit 0`) needs no more memory than one of ten. A table needs its column widths first: it
+/// walks the snapshot twice (widths, then rows); both walks read the same snapshot.
 enum OrderListView {
     static let csvHeader = [
         "order_id", "customer_id", "status", "currency", "total", "paid", "refunded", "line_count", "item_count",
         "placed_at", "updated_at", "version",
     ]
+    private static let tableHeader = ["ORDER", "CUSTOMER", "STATUS", "TOTAL", "PAID", "REFUNDED", "ITEMS", "UPDATED"]
+    private static let rightAligned: Set<Int> = [3, 4, 5, 6]
+    private static let statusColumn = 2
 
-    static func render(_ rows: [OrderSummary], format: QueryFormat, style: TerminalStyle) -> String {
+    /// Writes the orders that `forEachOrder` walks (a snapshot's, or the log's replayed `--as-of`
+    /// a past moment) to standard output.
+    static func write(
+        _ forEachOrder: (_ visit: (OrderSummary) throws -> Void) throws -> Void, format: ListingFormat, style: TerminalStyle
+    ) throws {
+        var listing = ListingWriter(format: format, csvHeader: csvHeader)
         switch format {
-        case .json:
-            return JSONObject.array(rows.map { object($0).text }) + "\n"
+        case .json, .jsonl:
+            try forEachOrder { row in try listing.object { members(row, into: &$0) } }
         case .csv:
-            return CSVText.render(header: csvHeader, rows: rows.map(csvRow))
+            try forEachOrder { row in try listing.csv(csvRow(row)) }
         case .table:
-            guard !rows.isEmpty else { return "No orders match.\n" }
-            let table = rows.map { row -> [String] in
-                let state = row.state
-                return [
-                    row.orderID, row.customerID, state.status.description, MoneyText.money(state.total, state.currency),
-                    MoneyText.amount(state.paid, state.currency), MoneyText.amount(state.refunded, state.currency),
-                    "\(state.itemCount)", state.updatedAt.description,
-                ]
+            var widths = tableHeader.map(\.count)
+            var rows = 0
+            try forEachOrder { row in
+                for (column, cell) in tableCells(row).enumerated() { widths[column] = max(widths[column], cell.count) }
+                rows += 1
             }
-            return TextTableRenderer.render(
-                header: ["ORDER", "CUSTOMER", "STATUS", "TOTAL", "PAID", "REFUNDED", "ITEMS", "UPDATED"], rows: table,
-                rightAligned: [3, 4, 5, 6]
-            ) { row, column, padded in column == 2 ? style.status(rows[row].state.status).padded(to: padded) : padded }
-                + "\(rows.count) order\(rows.count == 1 ? "" : "s")\n"
+            guard rows > 0 else {
+                try listing.line("No orders match.")
+                return try listing.finish()
+            }
+            try listing.line(TextTableRenderer.line(tableHeader, widths: widths, rightAligned: rightAligned))
+            try forEachOrder { row in
+                let line = TextTableRenderer.line(tableCells(row), widths: widths, rightAligned: rightAligned) {
+                    column, padded in column == statusColumn ? style.status(row.state.status).padded(to: padded) : padded
+                }
+                try listing.line(line)
+            }
+            try listing.line("\(rows) order\(rows == 1 ? "" : "s")")
         }
+        try listing.finish()
     }
 
     /// The SPEC §6 object of one order (also the head of `show`).
     static func object(_ row: OrderSummary) -> JSONObject {
-        let state = row.state
         var object = JSONObject()
+        members(row, into: &object)
+        return object
+    }
+
+    /// The members of the SPEC §6 object of one order.
+    static func members(_ row: OrderSummary, into object: inout some JSONMemberWriting) {
+        let state = row.state
         object.add("order_id", row.orderID)
         object.add("customer_id", row.customerID)
         object.add("status", state.status.description)
@@ -45,10 +67,9 @@ enum OrderListView {
         object.add("refunded", state.refunded)
         object.add("line_count", state.lineCount)
         object.add("item_count", state.itemCount)
-        object.add("placed_at", state.placedAt.description)
-        object.add("updated_at", state.updatedAt.description)
+        object.add("placed_at", state.placedAt)
+        object.add("updated_at", state.updatedAt)
         object.add("version", state.version)
-        return object
     }
 
     static func csvRow(_ row: OrderSummary) -> [String] {
@@ -57,6 +78,16 @@ enum OrderListView {
             row.orderID, row.customerID, state.status.description, state.currency.description, "\(state.total)",
             "\(state.paid)", "\(state.refunded)", "\(state.lineCount)", "\(state.itemCount)",
             state.placedAt.description, state.updatedAt.description, "\(state.version)",
+        ]
+    }
+
+    /// One table row, terminal-safe.
+    private static func tableCells(_ row: OrderSummary) -> [String] {
+        let state = row.state
+        return [
+            row.orderID.terminalSafe, row.customerID.terminalSafe, state.status.description,
+            MoneyText.money(state.total, state.currency), MoneyText.amount(state.paid, state.currency),
+            MoneyText.amount(state.refunded, state.currency), "\(state.itemCount)", state.updatedAt.description,
         ]
     }
 }

@@ -22,7 +22,7 @@ final class RejectsWriter: RejectsOutput, @unchecked Sendable {
             throw failure
         }
         do {
-            try check.checkRejects(path, identity: FileIdentity(info))
+            try check.checkOutput(path, identity: FileIdentity(info))
         } catch {
             Glibc.close(descriptor)
             throw error

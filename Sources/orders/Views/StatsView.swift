@@ -11,22 +11,37 @@ enum StatsView {
         ]
         let statuses = OrderStatus.allCases.map { ($0.description, stats.byStatus[$0]) }
         let checkpoints = ReadModelName.allCases.map { ($0.rawValue, Int64(stats.checkpoints[$0.rawValue] ?? 0)) }
+        // The chain's head and the moment of an --as-of answer, as (key, text) pairs.
+        var chain: [(String, String)] = []
+        if let head = stats.chain { chain = [("seq", "\(head.seq)"), ("digest", head.hex)] }
+        var asOf: [(String, String)] = []
+        switch stats.asOf {
+        case .seq(let seq): asOf = [("seq", "\(seq)")]
+        case .time(let time): asOf = [("at", time.description)]
+        case nil: break
+        }
         switch format {
         case .json:
             var object = JSONObject()
             for (key, value) in counts { object.add(key, value) }
             object.add("by_status", raw: "{" + statuses.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
             object.add("checkpoints", raw: "{" + checkpoints.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+            if !chain.isEmpty { object.add("chain", raw: "{\"seq\":\(chain[0].1),\"digest\":\"\(chain[1].1)\"}") }
+            if let (key, value) = asOf.first {
+                object.add("as_of", raw: "{\"\(key)\":" + (key == "seq" ? value : JSONText.quote(value)) + "}")
+            }
             return object.text + "\n"
         case .csv:
             let rows =
                 counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["by_status.\($0.0)", "\($0.1)"] }
-                + checkpoints.map { ["checkpoint.\($0.0)", "\($0.1)"] }
+                + checkpoints.map { ["checkpoint.\($0.0)", "\($0.1)"] } + chain.map { ["chain.\($0.0)", $0.1] }
+                + asOf.map { ["as_of.\($0.0)", $0.1] }
             return CSVText.render(header: ["metric", "value"], rows: rows)
         case .table:
             let rows =
                 counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["status \($0.0)", "\($0.1)"] }
-                + checkpoints.map { ["checkpoint \($0.0)", "\($0.1)"] }
+                + checkpoints.map { ["checkpoint \($0.0)", "\($0.1)"] } + chain.map { ["chain \($0.0)", $0.1] }
+                + asOf.map { ["as of \($0.0)", $0.1] }
             return TextTableRenderer.render(header: ["METRIC", "VALUE"], rows: rows, rightAligned: [1])
         }
     }

@@ -9,13 +9,24 @@ enum TextTableRenderer {
         let all = ([header] + rows).map { $0.map(\.terminalSafe) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.enumerated().map { index, row in
-            let line = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                let last = column == row.count - 1
-                let padded = rightAligned.contains(column) ? padding + cell : cell + (last ? "" : padding)
-                return index == 0 ? padded : decorate(index - 1, column, padded)
-            }.joined(separator: "  ")
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            line(row, widths: widths, rightAligned: rightAligned) { column, padded in
+                index == 0 ? padded : decorate(index - 1, column, padded)
+            }
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// One row of terminal-safe `cells` padded to `widths` (a cell wider than its column pushes the
+    /// rest of its row right), without a line end and without trailing spaces.
+    static func line(
+        _ cells: [String], widths: [Int], rightAligned: Set<Int> = [],
+        decorate: (_ column: Int, _ padded: String) -> String = { _, padded in padded }
+    ) -> String {
+        let line = cells.enumerated().map { column, cell in
+            let padding = String(repeating: " ", count: max(0, widths[column] - cell.count))
+            let last = column == cells.count - 1
+            let padded = rightAligned.contains(column) ? padding + cell : cell + (last ? "" : padding)
+            return decorate(column, padded)
+        }.joined(separator: "  ")
+        return String(line.reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -14,8 +14,13 @@ struct FaultCrash: CustomStringConvertible {
 
     static func rebuilding(_ point: FaultPoint) -> FaultCrash { FaultCrash(rebuilding: true, point: point, arrival: 1) }
 
+    /// `orders upgrade` of the store turned back into a format-3 store first (no hash chain).
+    static let upgrading = FaultCrash(rebuilding: false, point: .upgradeBeforeCommit, arrival: 1)
+
     /// The `ORDERS_FAULT` value.
     var fault: String { "\(point.rawValue):\(arrival)" }
 
-    var description: String { rebuilding ? "rebuild \(fault)" : fault }
+    var description: String {
+        rebuilding ? "rebuild \(fault)" : point == .upgradeBeforeCommit ? "upgrade \(fault)" : fault
+    }
 }

@@ -31,7 +31,8 @@ struct FullOutputTests {
         #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0, "the import itself was committed")
         let queries: [[String]] = [
             ["list"], ["list", "--limit", "0", "--format", "json"], ["show", "O-1002"], ["customers"], ["revenue"],
-            ["skus"], ["stats"], ["verify"], ["rebuild"],
+            ["skus"], ["stats"], ["verify"], ["rebuild"], ["events"], ["events", "--format", "jsonl"], ["export"],
+            ["export", "--format", "csv"], ["list", "--limit", "0", "--format", "jsonl"],
         ]
         for query in queries {
             let result = try runOnFullDisk(query + ["--store", store])
@@ -47,8 +48,10 @@ struct FullOutputTests {
             "big.csv", "type,order_id,customer_id,currency,lines,amount,at\n" + lines.joined(separator: "\n") + "\n")
         let store = directory.path + "/store"
         #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
-        let result = try runOnFullDisk(["list", "--limit", "0", "--store", store])
-        #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "))
+        for query in [["list", "--limit", "0"], ["events", "--format", "json"], ["export"]] {
+            let result = try runOnFullDisk(query + ["--store", store])
+            #expect(result.status == 1, "\(query)")
+            #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "), "\(query)")
+        }
     }
 }

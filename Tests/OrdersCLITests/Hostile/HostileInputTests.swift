@@ -158,17 +158,19 @@ struct HostileInputTests {
         #expect(verify.standardOutput.contains("log: seq 3 does not decode: an event has an unknown kind"))
         let show = try OrdersBinary.run(["show", "O-1001", "--store", store])
         #expect(show.status == 1)
-        #expect(show.standardError.hasPrefix("orders: error: the store is damaged: an event has an unknown kind"))
+        #expect(
+            show.standardError.hasPrefix("orders: error: store damaged at seq 3: an event has an unknown kind; run orders verify")
+        )
     }
 
     @Test func aStoreOfANewerFormatIsRefused() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
-        try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
+        try StoreFixture.put([99, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
         let result = try OrdersBinary.run(["list", "--store", store])
         #expect(result.status == 1)
         #expect(
             result.standardError
-                == "orders: error: the store at \(store) has format version 3, but this orders understands up to 2; use a newer orders\n"
+                == "orders: error: the store at \(store) has format version 99, but this orders understands up to \(LedgerStore.formatVersion); use a newer orders\n"
         )
     }
 }

@@ -61,6 +61,20 @@ struct BatchInputTests {
         #expect(try LedgerStore(path: store, readOnly: true).headSeq() == 13, "nothing of the second file was imported")
     }
 
+    @Test func aRebuildWaitsAtMostItsWaitForTheStoresLock() throws {
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let lock = open(store + "/import.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        _ = "4242 import\n".withCString { pwrite(lock, $0, strlen($0), 0) }
+        let result = try OrdersBinary.run(["rebuild", "--store", store, "--wait", "1.5"])
+        #expect(result.status == 75)
+        #expect(
+            result.standardError.split(separator: "\n").last
+                == "orders: error: another import (pid 4242) still holds the store at \(store) after 1.5 s; try again later or wait longer (--wait)"
+        )
+    }
+
     @Test func twoImportsOfTheSameBatchAtOnceCountEachRecordOnce() throws {
         var content = "type,order_id,customer_id,currency,lines,amount,at\n"
         for index in 0..<3_000 {

@@ -2,11 +2,13 @@
 enum LedgerQueries {
     static let all = [["list", "--limit", "0"], ["customers"], ["revenue"], ["skus"], ["stats"]]
 
-    /// The JSON answer of every query (with its exit status) of the store at `store`.
+    /// The JSON answer of every query (with its exit status) of the store at `store`. The hash
+    /// chain's head is left out of `stats`: it depends on where the commits fell, not only on the ledger.
     static func answers(of store: String) throws -> [String] {
         try all.map { query in
             let result = try OrdersBinary.run(query + ["--store", store, "--format", "json"])
-            return "\(result.status) \(result.standardOutput)"
+            let output = result.standardOutput.replacing(#/,"chain":\{"seq":\d+,"digest":"[0-9a-f]{64}"\}/#, with: "")
+            return "\(result.status) \(output)"
         }
     }
 }

@@ -1,0 +1,80 @@
+internal import LMDB
+internal import LedgerServices
+
+/// Recomputes the log's hash chain from the stored events and compares it with the stored links
+/// and, when given, with a digest recorded earlier (`orders verify --expect`).
+///
+/// A link covers one commit, so a changed byte is found to the commit: the report names the
+/// commit's seqs, the first of which is the earliest seq that can have changed. A missing seq
+/// (an event deleted) is named exactly.
+struct ChainCheck {
+    /// The recomputed chain at the last link that matched (seq 0 and the genesis digest before any).
+    let head: ChainDigest
+    /// What does not match, each line starting with `chain:`.
+    let problems: [String]
+
+    /// Checks the chain of `ledger`'s log, and `expected` against it.
+    init(_ ledger: LedgerTransaction, expected: ChainDigest?, shouldStop: () -> Bool) throws {
+        (head, problems) = try Self.check(ledger, expected: expected, shouldStop: shouldStop)
+    }
+
+    private static func check(
+        _ ledger: LedgerTransaction, expected: ChainDigest?, shouldStop: () -> Bool
+    ) throws -> (ChainDigest, [String]) {
+        var head = ChainDigest(seq: 0, digest: ChainLink.genesis)
+        var problems: [String] = []
+        func fail(_ text: String) { problems.append("chain: " + text) }
+        var recomputed: [UInt64: [UInt8]] = [0: ChainLink.genesis]
+        let links = try ledger.chainLinks()
+        try ledger.withCursor(\.log) { cursor in
+            var entry = try cursor.first()
+            var next: UInt64 = 1
+            for (end, stored) in links {
+                if shouldStop() { throw ReplayInterrupted() }
+                var link = ChainLink(after: head.digest)
+                let first = next
+                while next <= end {
+                    guard let current = entry else {
+                        return fail("seq \(next) is missing: the log ends at seq \(next - 1), the chain at seq \(end)")
+                    }
+                    let seq = LedgerTransaction.seq(current.key)
+                    guard seq == next else { return fail("seq \(next) is missing: the log goes from seq \(next - 1) to \(seq)") }
+                    link.add(seq: seq, current.value)
+                    next += 1
+                    entry = try cursor.next()
+                }
+                let digest = link.digest()
+                guard digest == stored else {
+                    if first == end { return fail("the bytes of seq \(first) no longer match the chain") }
+                    return fail(
+                        "the bytes of seqs \(first)–\(end) (one commit) no longer match the chain: "
+                            + "the first affected seq is \(first) or a later one of that commit")
+                }
+                head = ChainDigest(seq: end, digest: digest)
+                if expected?.seq == end { recomputed[end] = digest }
+            }
+            if let entry {
+                fail(
+                    "seqs \(LedgerTransaction.seq(entry.key)) and after are in the log but not in the chain (it ends at seq \(next - 1))"
+                )
+            }
+        }
+        guard let expected else { return (head, problems) }
+        if let found = recomputed[expected.seq] {
+            if found != expected.digest {
+                problems.append(
+                    "chain: at seq \(expected.seq) the log gives \(ChainDigest(seq: expected.seq, digest: found).hex), "
+                        + "not the \(expected.hex) expected: the history up to seq \(expected.seq) was rewritten")
+            }
+        } else if problems.isEmpty {
+            problems.append(
+                expected.seq > head.seq
+                    ? "chain: the log's chain ends at seq \(head.seq), before the expected seq \(expected.seq): events were removed"
+                    : "chain: no commit ends at seq \(expected.seq), so the digest expected there cannot be confirmed: commits were rewritten, or the seq was not a head"
+            )
+        } else {
+            problems.append("chain: the digest expected at seq \(expected.seq) cannot be confirmed: the chain breaks before it")
+        }
+        return (head, problems)
+    }
+}

@@ -1,0 +1,30 @@
+internal import Crypto
+
+/// One link of the log's hash chain: the digest of everything up to and including one commit.
+///
+/// `H(n) = SHA-256(H(n−1) ‖ E(first) ‖ … ‖ E(last))` over the events of commit n, where `E(s)` is
+/// seq `s` (big-endian `UInt64`), the event's length (little-endian `UInt32`) and its stored bytes;
+/// `H(0)` is 32 zero bytes. Seq and length make the boundaries between events part of what is
+/// hashed, so events cannot be moved, merged or split without changing the digest.
+// Safe: SHA256 is a value without shared state; `@unchecked` only because Crypto does not mark it.
+struct ChainLink: @unchecked Sendable {
+    /// The digest before the first commit.
+    static let genesis = [UInt8](repeating: 0, count: 32)
+
+    private var hasher = SHA256()
+
+    /// Starts the link that follows the one whose digest is `previous`.
+    init(after previous: [UInt8]) {
+        previous.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+    }
+
+    /// Adds the event stored at `seq`.
+    mutating func add(seq: UInt64, _ bytes: UnsafeRawBufferPointer) {
+        var header = (seq.bigEndian, UInt32(truncatingIfNeeded: bytes.count).littleEndian)
+        withUnsafeBytes(of: &header) { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<12])) }
+        hasher.update(bufferPointer: bytes)
+    }
+
+    /// The link's digest.
+    func digest() -> [UInt8] { Array(hasher.finalize()) }
+}

@@ -1,0 +1,141 @@
+import Glibc
+internal import LedgerDomain
+
+/// The command ids a store has accepted, found in memory: an open-addressing table (linear
+/// probing) of slots that each hold 24 bits of an id's hash above the seq it was accepted at
+/// (40 bits), 8 bytes per id. A slot whose hash bits match is only a candidate: the id stored at
+/// its seq in `commands` is compared in full, so two ids with one hash never pass for each other.
+///
+/// The table is loaded from `commands` when an import first meets a command id, and then only
+/// catches up with what other writers appended. A chunk's claims enter it at once (the chunk's
+/// later records see them) and leave it again when the chunk does not commit: a claim is undone
+/// by emptying its slot, which is exact for the latest claims (nothing probed past them since).
+final class CommandIndex {
+    private static let seqBits = 40
+    private static let seqMask: UInt64 = (1 << 40) - 1
+    /// The table grows past this share of filled slots.
+    private static let maximumLoad = 0.7
+
+    private var slots: [UInt64] = []
+    private var count = 0
+    /// The head seq at which the table holds exactly the store's commands, if it was loaded.
+    private var validAt: UInt64?
+    /// The head seq before the chunk in progress.
+    private var chunkStart: UInt64 = 0
+    /// The slots this chunk filled, in order.
+    private var claimed: [Int] = []
+    private var ledger: LedgerTransaction?
+    /// About how many claims the import will add: the first load makes room for them, so that
+    /// the table need not grow (and read every id from the store again) as it fills.
+    var expectedClaims = 0
+    /// The hash of an id's bytes (tests pass one that collides).
+    private let hash: (UnsafeRawBufferPointer) -> UInt64
+
+    init(hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of) { self.hash = hash }
+
+    /// Starts a chunk in `ledger`, whose log ends at `head`: the claims of a chunk that did not
+    /// commit are undone.
+    func begin(_ ledger: LedgerTransaction, head: UInt64) {
+        for slot in claimed.reversed() { slots[slot] = 0 }
+        count -= claimed.count
+        claimed.removeAll(keepingCapacity: true)
+        chunkStart = head
+        self.ledger = ledger
+    }
+
+    /// The chunk committed and the log now ends at `head`.
+    func committed(head: UInt64) {
+        if validAt == chunkStart { validAt = head }
+        claimed.removeAll(keepingCapacity: true)
+    }
+
+    /// Claims `id` for the event at `seq` and records it in the store; `false` when a command
+    /// with this id was accepted before (a duplicate).
+    func claim(_ id: CommandID, seq: UInt64) throws -> Bool {
+        guard let ledger else { preconditionFailure("a command id was claimed outside a chunk") }
+        guard seq <= Self.seqMask else { throw StoreError.corrupt("seq \(seq) is beyond what the command index holds") }
+        try catchUp(ledger)
+        if Double(count + 1) > Double(slots.count) * Self.maximumLoad { try grow(ledger) }
+        var text = id.rawValue
+        let hash = text.withUTF8 { self.hash(UnsafeRawBufferPointer($0)) }
+        let tag = hash >> Self.seqBits
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            if slots[slot] >> Self.seqBits == tag, try Self.isStored(id, at: slots[slot] & Self.seqMask, in: ledger) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = tag << Self.seqBits | seq
+        count += 1
+        claimed.append(slot)
+        try ledger.appendCommand(id, seq: seq)
+        return true
+    }
+
+    /// Gives back the latest claim (its record was rejected, which does not use the id up).
+    func release(_ id: CommandID) throws {
+        guard let ledger, let slot = claimed.popLast() else { preconditionFailure("released a command id never claimed") }
+        let seq = slots[slot] & Self.seqMask
+        slots[slot] = 0
+        count -= 1
+        try ledger.removeCommand(seq: seq)
+    }
+
+    /// Whether the command accepted at `seq` has the id `id`.
+    private static func isStored(_ id: CommandID, at seq: UInt64, in ledger: LedgerTransaction) throws -> Bool {
+        guard let stored = try ledger.commandID(at: seq) else {
+            throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
+        }
+        var id = id.rawValue
+        return id.withUTF8 {
+            $0.count == stored.count && ($0.isEmpty || memcmp($0.baseAddress!, stored.baseAddress!, stored.count) == 0)
+        }
+    }
+
+    /// Brings the table to the store's commands before this chunk: loads it the first time, then
+    /// adds what other writers appended since (commands are only ever appended).
+    private func catchUp(_ ledger: LedgerTransaction) throws {
+        if validAt == chunkStart { return }
+        let stored = try ledger.count(\.commands)
+        if let loaded = validAt, loaded < chunkStart, Double(stored + 1) <= Double(slots.count) * Self.maximumLoad {
+            try ledger.forEachCommand(in: loaded + 1...chunkStart) { seq, id in try insert(id, seq: seq) }
+        } else {
+            try rebuild(ledger, capacity: slots.count)
+        }
+        validAt = chunkStart
+    }
+
+    /// Twice as many slots; every id is hashed again from the store (this chunk's claims too).
+    private func grow(_ ledger: LedgerTransaction) throws { try rebuild(ledger, capacity: slots.count * 2) }
+
+    /// Fills a table of at least `capacity` slots with every command in the store, this chunk's
+    /// claims last (so that undoing them stays exact).
+    private func rebuild(_ ledger: LedgerTransaction, capacity: Int) throws {
+        let stored = try ledger.count(\.commands)
+        var size = max(capacity, 1 << 16)
+        let room = slots.isEmpty ? expectedClaims : 0
+        while Double(stored + room + 1) > Double(size) * Self.maximumLoad { size *= 2 }
+        slots = [UInt64](repeating: 0, count: size)
+        count = 0
+        claimed.removeAll(keepingCapacity: true)
+        try ledger.forEachCommand(in: 1...Self.seqMask) { seq, id in
+            let slot = try insert(id, seq: seq)
+            if seq > chunkStart { claimed.append(slot) }
+        }
+    }
+
+    /// Puts a stored command into its slot; returns the slot.
+    @discardableResult
+    private func insert(_ id: UnsafeRawBufferPointer, seq: UInt64) throws -> Int {
+        guard seq <= Self.seqMask else { throw StoreError.corrupt("seq \(seq) is beyond what the command index holds") }
+        let hash = self.hash(id)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = (hash >> Self.seqBits) << Self.seqBits | seq
+        count += 1
+        return slot
+    }
+}

@@ -1,0 +1,25 @@
+/// A fast 64-bit hash of an id's bytes, for the importer's tables in memory (never stored: a
+/// table is rebuilt from the store by each import, so the function may change between builds).
+/// Eight bytes per multiply, then a final mix so that the low bits (the slot) and the high bits
+/// (the tag) both depend on every byte.
+enum IdentifierHash {
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 29
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        }
+        hash ^= hash >> 31
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 27
+        hash &*= 0x94D0_49BB_1331_11EB
+        return hash ^ hash >> 31
+    }
+}

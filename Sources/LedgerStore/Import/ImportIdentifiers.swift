@@ -1,0 +1,23 @@
+internal import LedgerDomain
+
+/// The store's three id dictionaries in memory, kept by one import across its chunks (see
+/// `IdentifierTable`): every order, customer and sku id is found without a B-tree search.
+final class ImportIdentifiers {
+    let orders = IdentifierTable(names: \.orderNames)
+    let customers = IdentifierTable(names: \.customerNames)
+    let skus = IdentifierTable(names: \.skuNames)
+
+    /// Starts a chunk in `ledger` (see `IdentifierTable.begin`).
+    func begin(_ ledger: LedgerTransaction) throws {
+        try orders.begin(ledger)
+        try customers.begin(ledger)
+        try skus.begin(ledger)
+    }
+
+    /// The chunk committed: the ids it defined stay.
+    func committed() {
+        orders.committed()
+        customers.committed()
+        skus.committed()
+    }
+}

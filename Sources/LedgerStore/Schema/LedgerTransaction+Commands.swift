@@ -1,0 +1,36 @@
+internal import LMDB
+internal import LedgerDomain
+
+/// The `commands` database (format 3): the seq of the event a command was accepted as
+/// (big-endian) → its command id. Claims come in seq order, so every write is an append; the
+/// importer finds ids through its `CommandIndex` in memory, never by a search on the id.
+extension LedgerTransaction {
+    /// The command id accepted as the event at `seq` (borrowed), if that event had one.
+    func commandID(at seq: UInt64) throws -> UnsafeRawBufferPointer? {
+        try value(\.commands, BigEndianKey64(seq))
+    }
+
+    /// Records that `id` was accepted as the event at `seq`, greater than every seq recorded.
+    func appendCommand(_ id: CommandID, seq: UInt64) throws {
+        try append(\.commands, BigEndianKey64(seq), id.rawValue)
+    }
+
+    /// Removes the command recorded at `seq` (its record was rejected after the claim).
+    func removeCommand(seq: UInt64) throws {
+        try txn.delete(databases.commands, BigEndianKey64(seq))
+    }
+
+    /// Calls `body` with each recorded command whose seq lies in `seqs`, in seq order (ids borrowed).
+    func forEachCommand(in seqs: ClosedRange<UInt64>, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Void) throws {
+        try scan(\.commands, from: BigEndianKey64(seqs.lowerBound)) { entries in
+            for entry in entries {
+                guard entry.key.count == 8 else {
+                    throw StoreError.corrupt("a command is recorded under a key of \(entry.key.count) bytes, not a seq")
+                }
+                let seq = BigEndianKey64.decode(entry.key)
+                guard seq <= seqs.upperBound else { break }
+                try body(seq, entry.value)
+            }
+        }
+    }
+}

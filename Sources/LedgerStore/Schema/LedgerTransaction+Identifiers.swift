@@ -1,0 +1,43 @@
+internal import LMDB
+internal import LedgerDomain
+
+/// The id dictionaries as the importer writes them: numbers are handed out in memory
+/// (`IdentifierTable`), each new id is appended to its `…_names` database at once, and the
+/// chunk's new `…_ids` entries and `customer_orders` keys are written sorted before it commits,
+/// so that consecutive writes land on neighbouring pages.
+extension LedgerTransaction {
+    /// Calls `body` with the ids of `names` (an `…_names` database) from number `first` on, in
+    /// number order, while it returns `true`; a gap or a repeat in the numbering is damage.
+    func forEachID(in names: Table, from first: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        try scan(names, from: BigEndianKey32(UInt32(first))) { entries in
+            var expected = first
+            for entry in entries {
+                guard entry.key.count == 4, Int(BigEndianKey32.decode(entry.key)) == expected else {
+                    throw StoreError.corrupt("an id dictionary skips or repeats number \(expected)")
+                }
+                expected += 1
+                guard try body(entry.value) else { break }
+            }
+        }
+    }
+
+    /// Appends `id` as number `number` of `names` (the next number).
+    func appendID(_ id: String, number: UInt32, to names: Table) throws {
+        try append(names, BigEndianKey32(number), id)
+    }
+
+    /// Writes each id → number entry into `ids` (an `…_ids` database), in id byte order.
+    func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table) throws {
+        // Ids are ASCII (SPEC §2), for which `String`'s order is byte order.
+        for entry in entries.sorted(by: { $0.id < $1.id }) {
+            try put(ids, entry.id, LittleEndianValue(entry.number))
+        }
+    }
+
+    /// Records that each order belongs to its customer (for `list --customer`), in key order.
+    func indexCustomerOrders(_ pairs: [(customer: CustomerNumber, order: OrderNumber)]) throws {
+        for key in pairs.map({ Self.customerOrderKey($0.customer, $0.order).value }).sorted() {
+            try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import LedgerServices
+import LedgerStore
+
+/// `orders events`: the log itself.
+struct EventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "Print the event log in seq order (or one order's events).",
+        discussion: """
+            One row per event: seq, order_id, version, type, at, and what the event carries \
+            (customer_id, currency, total and lines for placed; amount for paid and refunded; refund \
+            and reason for cancelled; carrier for shipped). Events are written as they are read, in \
+            constant memory. With --follow, events that other processes commit later are printed \
+            as they arrive (the head seq is checked ten times a second) until Ctrl-C or a closed pipe.
+
+            Examples:
+              orders events --limit 20
+              orders events --order O-1001
+              orders events --from 5000 --to 5999 --format csv
+              orders events --format jsonl > events.jsonl
+              orders events --follow --format jsonl | jq .
+            """
+    )
+
+    /// How long `--follow` waits between looks at the head seq.
+    static let pollInterval: useconds_t = 100_000
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .long, help: "table for people; json, jsonl or csv for programs.")
+    var format: ListingFormat = .table
+
+    @Option(help: ArgumentHelp("Start at this seq.", valueName: "SEQ"))
+    var from: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Stop after this seq.", valueName: "SEQ"))
+    var to: UInt64?
+
+    @Option(help: ArgumentHelp("Only this order's events.", valueName: "ID"))
+    var order: String?
+
+    @Option(help: "At most this many events (0: all).")
+    var limit = 0
+
+    @Flag(help: "Keep printing events as they are committed, until Ctrl-C or a closed pipe.")
+    var follow = false
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
+        guard from >= 1 else { throw ValidationError("--from must be 1 or more (seqs start at 1)") }
+        if let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
+        if follow, to != nil { throw ValidationError("--follow and --to exclude each other: --follow never stops at a seq") }
+    }
+
+    func run() throws {
+        let store = try storeOptions.openForReading()
+        if follow { InterruptSignals.install() }
+        let wanted = limit == 0 ? Int.max : limit
+        let through = to ?? .max
+        var listing = ListingWriter(format: format, csvHeader: EventsView.csvHeader)
+        var widths: [Int] = []
+        var printed = 0
+        let currency = format == .table
+        // The first look: what the log holds now, in one snapshot.
+        var last: UInt64 = try storeOptions.reading {
+            try store.snapshot { snapshot in
+                let head = try snapshot.headSeq()
+                widths = EventsView.tableWidths(head: head)
+                let add = { (row: EventRow) throws in
+                    if format == .table, printed == 0 { try listing.line(EventsView.tableHeaderLine(widths: widths)) }
+                    try EventsView.add(row, to: &listing, widths: widths)
+                    printed += 1
+                }
+                if let order {
+                    let found = try snapshot.forEachEvent(
+                        ofOrder: order, from: from, through: through, limit: wanted, currency: currency, add)
+                    if !found, !follow { throw CommandFailure("no order \(order.terminalSafe)", exitStatus: 1) }
+                } else {
+                    try snapshot.forEachEvent(from: from, through: through, limit: wanted, currency: currency, add)
+                }
+                return max(head, from - 1)
+            }
+        }
+        guard follow else {
+            if format == .table, printed == 0 { try listing.line("No events match.") }
+            return try listing.finish()
+        }
+        if format == .table, printed == 0 { try listing.line(EventsView.tableHeaderLine(widths: widths)) }
+        try listing.flush()
+        while printed < wanted, !InterruptSignals.shouldStop() {
+            let head = try storeOptions.reading { try store.headSeq() }
+            guard head > last else {
+                usleep(Self.pollInterval)
+                continue
+            }
+            try storeOptions.reading {
+                try store.snapshot { snapshot in
+                    let limit = order == nil ? wanted - printed : .max
+                    try snapshot.forEachEvent(from: last + 1, through: head, limit: limit, currency: currency) { row in
+                        if let order, row.orderID != order || printed == wanted { return }
+                        try EventsView.add(row, to: &listing, widths: widths)
+                        printed += 1
+                    }
+                }
+            }
+            last = head
+            try listing.flush()
+        }
+        try listing.finish(flush: true)
+        if InterruptSignals.shouldStop() { throw ExitCode(InterruptSignals.exitStatus) }
+    }
+}

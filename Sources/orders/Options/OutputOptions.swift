@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+
+/// `--color`, shared by the commands that print tables with colour.
+struct OutputOptions: ParsableArguments {
+    @Option(
+        name: .long, help: "Colour tables: auto (a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces), always or never.")
+    var color: ColorChoice = .auto
+
+    /// The style of standard output under this choice, this environment and this terminal.
+    var style: TerminalStyle {
+        TerminalStyle(
+            colours: TerminalStyle.colours(
+                color, environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1))
+    }
+}

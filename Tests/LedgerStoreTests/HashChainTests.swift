@@ -1,0 +1,186 @@
+import BatchGenerator
+import Foundation
+import LedgerDomain
+import LedgerServices
+import TestSupport
+import Testing
+
+@testable import LedgerStore
+
+/// The log's hash chain: any changed, deleted or reordered event makes `verify` fail naming the
+/// first affected seq (to the commit that holds it), and a digest recorded earlier catches a
+/// rewrite that recomputed the stored chain too.
+struct HashChainTests {
+    let directory = TemporaryDirectory()
+    var path: String { directory.path + "/store" }
+
+    /// Imports a generated batch (15 % bad records) in commits of `chunkSize` records, and closes it.
+    func makeStore(chunkSize: Int, orders: Int = 150) throws {
+        let settings = GeneratorSettings(orders: orders, seed: 31, badShare: 0.15, customers: 40, skus: 20)
+        _ = try GeneratedStore.make(in: directory, settings, chunkSize: chunkSize)
+    }
+
+    func verify(expecting expected: ChainDigest? = nil) throws -> VerifyReport {
+        try Verifier(store: try LedgerStore(path: path, readOnly: true)).verify(expecting: expected)
+    }
+
+    /// The seq of a log or chain key (big-endian).
+    static func seq(_ key: [UInt8]) -> UInt64 { key.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    /// The chain's links: the seq each commit ends at.
+    func linkEnds() throws -> [UInt64] {
+        try StoreFixture.entries(database: "chain", at: path).map { Self.seq($0.key) }
+    }
+
+    /// The first chain line `verify` gives when the first change is at `seq`.
+    func expectedLine(firstChangeAt seq: UInt64, ends: [UInt64]) throws -> String {
+        let end = try #require(ends.first { $0 >= seq })
+        let first = (ends.last { $0 < seq } ?? 0) + 1
+        return first == end
+            ? "chain: the bytes of seq \(first) no longer match the chain"
+            : "chain: the bytes of seqs \(first)–\(end) (one commit) no longer match the chain: "
+                + "the first affected seq is \(first) or a later one of that commit"
+    }
+
+    @Test func anUntouchedStoreVerifiesAndVerifyAndStatsGiveTheSameHead() throws {
+        try makeStore(chunkSize: 97)
+        let report = try verify()
+        #expect(report.isConsistent, "\(report.differences)")
+        let head = try #require(report.chain)
+        #expect(head.seq == UInt64(report.events) && head.seq > 300)
+        #expect(try LedgerStore(path: path, readOnly: true).statistics().chain == head)
+        #expect(try verify(expecting: head).isConsistent)
+        #expect(try verify(expecting: ChainDigest(seq: 0, digest: ChainLink.genesis)).isConsistent)
+        // Each commit that appended events has its link, ending at its last seq.
+        #expect(try linkEnds().last == head.seq)
+    }
+
+    @Test(arguments: [1, 97])
+    func aFlippedByteAnywhereInAnyEventIsFoundInItsCommit(chunkSize: Int) throws {
+        try makeStore(chunkSize: chunkSize)
+        let log = try StoreFixture.entries(database: "log", at: path)
+        let ends = try linkEnds()
+        var random = SplitMix64(seed: 7 + UInt64(chunkSize))
+        for _ in 0..<16 {
+            let index = Int(random.next() % UInt64(log.count))
+            let (key, event) = log[index]
+            let seq = Self.seq(key)
+            var damaged = event
+            let position = Int(random.next() % UInt64(event.count))
+            damaged[position] ^= UInt8(1 << (random.next() % 8))
+            try StoreFixture.put(damaged, key: key, database: "log", at: path)
+            let report = try verify()
+            #expect(
+                report.differences.first == (try expectedLine(firstChangeAt: seq, ends: ends)),
+                "seq \(seq), byte \(position): \(report.differences.prefix(2))")
+            try StoreFixture.put(event, key: key, database: "log", at: path)
+        }
+        #expect(try verify().isConsistent)
+    }
+
+    @Test func aDeletedEventIsNamedExactly() throws {
+        try makeStore(chunkSize: 97)
+        let log = try StoreFixture.entries(database: "log", at: path)
+        let middle = log[log.count / 2].key
+        let seq = Self.seq(middle)
+        try StoreFixture.delete(key: middle, database: "log", at: path)
+        let report = try verify()
+        #expect(report.differences.first == "chain: seq \(seq) is missing: the log goes from seq \(seq - 1) to \(seq + 1)")
+        #expect(!report.isConsistent)
+
+        let last = log[log.count - 1].key
+        try StoreFixture.put(log[log.count / 2].value, key: middle, database: "log", at: path)
+        try StoreFixture.delete(key: last, database: "log", at: path)
+        let head = UInt64(log.count)
+        #expect(
+            try verify().differences.first
+                == "chain: seq \(head) is missing: the log ends at seq \(head - 1), the chain at seq \(head)")
+    }
+
+    @Test func reorderedEventsAreFoundAtTheFirstOfThem() throws {
+        try makeStore(chunkSize: 97)
+        let log = try StoreFixture.entries(database: "log", at: path)
+        let ends = try linkEnds()
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<6 {
+            let a = Int(random.next() % UInt64(log.count - 1))
+            let b = a + 1 + Int(random.next() % UInt64(min(150, log.count - a - 1)))
+            try StoreFixture.put(log[b].value, key: log[a].key, database: "log", at: path)
+            try StoreFixture.put(log[a].value, key: log[b].key, database: "log", at: path)
+            let report = try verify()
+            #expect(
+                report.differences.first == (try expectedLine(firstChangeAt: UInt64(a + 1), ends: ends)), "\(a + 1) ↔ \(b + 1)")
+            try StoreFixture.put(log[a].value, key: log[a].key, database: "log", at: path)
+            try StoreFixture.put(log[b].value, key: log[b].key, database: "log", at: path)
+        }
+        #expect(try verify().isConsistent)
+    }
+
+    @Test func aRewriteThatRecomputedTheChainIsCaughtByADigestRecordedEarlier() throws {
+        try makeStore(chunkSize: 97)
+        let recorded = try #require(try verify().chain)
+        // Rewrite history: move one event's time by a millisecond, then recompute the chain (as an
+        // upgrade from format 3 does) and rebuild the read models, so nothing else gives it away.
+        let log = try StoreFixture.entries(database: "log", at: path)
+        let (key, event) = log[log.count / 3]
+        var rewritten = event
+        rewritten[EventLayout.at] ^= 1
+        try StoreFixture.put(rewritten, key: key, database: "log", at: path)
+        try StoreFixture.clear(database: "chain", at: path)
+        try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: path)
+        do {
+            let store = try LedgerStore(path: path, durable: false)
+            #expect(store.foundFormat == 3)
+            _ = try Rebuilder(store: store).rebuild()
+        }
+        let report = try verify()
+        #expect(report.isConsistent, "\(report.differences)")
+        #expect(report.chain?.seq == recorded.seq && report.chain != recorded)
+        let caught = try verify(expecting: recorded)
+        #expect(
+            caught.differences == [
+                "chain: at seq \(recorded.seq) the log gives \(report.chain!.hex), not the \(recorded.hex) expected: "
+                    + "the history up to seq \(recorded.seq) was rewritten"
+            ])
+    }
+
+    @Test func aDigestAtASeqNoCommitEndsAtOrPastTheHeadIsNotConfirmed() throws {
+        try makeStore(chunkSize: 97)
+        let head = try #require(try verify().chain)
+        let ends = try linkEnds()
+        let inside = try #require((1..<head.seq).first { !ends.contains($0) })
+        #expect(
+            try verify(expecting: ChainDigest(seq: inside, digest: head.digest)).differences == [
+                "chain: no commit ends at seq \(inside), so the digest expected there cannot be confirmed: "
+                    + "commits were rewritten, or the seq was not a head"
+            ])
+        #expect(
+            try verify(expecting: ChainDigest(seq: head.seq + 5, digest: head.digest)).differences == [
+                "chain: the log's chain ends at seq \(head.seq), before the expected seq \(head.seq + 5): events were removed"
+            ])
+    }
+
+    @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
+        try makeStore(chunkSize: 97)
+        let earlier = try #require(try verify().chain)
+        let store = try LedgerStore(path: path, durable: false)
+        let more = directory.file(
+            "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
+        _ = try Importer(store: store).importFile(more)
+        let now = try #require(try verify().chain)
+        #expect(now.seq > earlier.seq)
+        #expect(try verify(expecting: earlier).isConsistent)
+    }
+
+    @Test func digestsReadAndPrintAsHexAtSeq() throws {
+        let digest = ChainDigest(seq: 42, digest: (0..<32).map { UInt8($0 * 7) })
+        #expect(ChainDigest(digest.description) == digest)
+        #expect(ChainDigest(digest.description.uppercased()) == digest)
+        #expect(digest.hex.count == 64)
+        for bad in [
+            "", "@1", "\(digest.hex)", "\(digest.hex)@", "\(digest.hex)@-1", "\(digest.hex.dropLast())@1", "\(digest.hex)0@1",
+        ] {
+            #expect(ChainDigest(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import LedgerDomain
+import LedgerServices
+import TestSupport
+import Testing
+
+@testable import LedgerStore
+
+/// The importer's tables in memory (`CommandIndex`, `IdentifierTable`) and the store layout they
+/// rely on: ids that share a hash are told apart by their bytes, a chunk that does not commit
+/// leaves nothing behind, and a format-2 store's commands are rekeyed on the first write.
+struct ImportIndexTests {
+    let directory = TemporaryDirectory()
+    var storePath: String { directory.path + "/store" }
+
+    /// Every id hashes alike: every lookup has to compare ids in full.
+    static func sameHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { 0xABCD_EF01_2345_6789 }
+
+    struct Aborted: Error {}
+
+    @Test func commandIDsWithOneHashAreToldApartByTheirBytes() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let index = CommandIndex(hash: Self.sameHash)
+        try store.write { ledger throws in
+            index.begin(ledger, head: 0)
+            #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
+            #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
+            #expect(try !index.claim(CommandID(validated: "c-1"), seq: 3))
+            #expect(try index.claim(CommandID(validated: "c-10"), seq: 3))
+        }
+        index.committed(head: 3)
+        // A new index loads what the store holds, and still compares in full.
+        let fresh = CommandIndex(hash: Self.sameHash)
+        try store.write { ledger throws in
+            fresh.begin(ledger, head: 3)
+            #expect(try !fresh.claim(CommandID(validated: "c-2"), seq: 4))
+            #expect(try !fresh.claim(CommandID(validated: "c-10"), seq: 4))
+            #expect(try fresh.claim(CommandID(validated: "c-3"), seq: 4))
+        }
+    }
+
+    @Test func theClaimsOfAChunkThatDidNotCommitAreForgotten() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let index = CommandIndex()
+        #expect(throws: Aborted.self) {
+            try store.write { ledger throws in
+                index.begin(ledger, head: 0)
+                #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
+                throw Aborted()
+            }
+        }
+        try store.write { ledger throws in
+            index.begin(ledger, head: 0)
+            #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
+            // A released claim (its record was rejected) can be claimed again.
+            #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
+            try index.release(CommandID(validated: "c-2"))
+            #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
+        }
+    }
+
+    @Test func idsWithOneHashAreToldApartAndAnAbortedChunksIdsAreForgotten() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let table = IdentifierTable(names: \.skuNames, hash: Self.sameHash)
+        func define(_ id: String, in ledger: LedgerTransaction) throws -> UInt32 {
+            let number = try table.define(id)
+            try ledger.appendID(id, number: number, to: \.skuNames)
+            return number
+        }
+        try store.write { ledger throws in
+            try table.begin(ledger)
+            #expect(try define("A-1", in: ledger) == 0)
+            #expect(try define("A-10", in: ledger) == 1)
+            #expect(table.number(of: "A-1") == 0 && table.number(of: "A-10") == 1 && table.number(of: "A-2") == nil)
+        }
+        table.committed()
+        #expect(throws: Aborted.self) {
+            try store.write { ledger throws in
+                try table.begin(ledger)
+                #expect(try define("A-2", in: ledger) == 2)
+                throw Aborted()
+            }
+        }
+        try store.write { ledger throws in
+            try table.begin(ledger)
+            #expect(table.count == 2 && table.number(of: "A-2") == nil)
+        }
+        // Another table (another import) loads the ids the store holds.
+        let other = IdentifierTable(names: \.skuNames, hash: Self.sameHash)
+        try store.write { ledger in try other.begin(ledger) }
+        #expect(other.count == 2 && other.number(of: "A-10") == 1 && other.number(of: "A-1") == 0)
+    }
+
+    @Test func anImportFindsTheIdsAndCommandIDsOfEarlierImportsAcrossItsChunks() throws {
+        let mine = try LedgerStore(path: storePath, durable: false)
+        let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+        let first = directory.file("first.csv", header + "place,O-1,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,c1\n")
+        // A second import, two records per commit: its tables load the first import's ids and
+        // command ids, and a claim given back by a rejection in one chunk is free in the next.
+        _ = try Importer(store: mine).importFile(first)
+        let second = directory.file(
+            "second.csv",
+            header + "place,O-2,C-1,EUR,A*1@100;B*1@5,,2026-03-01T10:00:00Z,c2\n" + "pay,O-1,,,,100,2026-03-01T10:01:00Z,c1\n"
+                + "pay,O-1,,,,100,2026-03-01T10:01:00Z,c3\n" + "place,O-1,C-2,EUR,A*1@100,,2026-03-01T10:00:00Z,c4\n"
+                + "pay,O-2,,,,105,2026-03-01T10:02:00Z,c4\n" + "pay,O-2,,,,1,2026-03-01T10:03:00Z,c4\n")
+        let summary = try Importer(store: mine).importFile(second, options: ImportOptions(chunkSize: 2))
+        #expect(summary.accepted == 3)  // O-2 placed, O-1 paid (c3), O-2 paid (c4 again after its rejection)
+        #expect(summary.duplicates == 2)  // c1 from the first file, c4 once accepted
+        #expect(summary.rejected == 1)  // place of O-1 again: duplicate_order, which gives c4 back
+        let stats = try mine.statistics()
+        #expect(stats.customers == 1 && stats.skus == 2 && stats.orders == 2)
+        #expect(try mine.verify(progress: { _ in }, shouldStop: { false }).isConsistent)
+    }
+
+    @Test func aFormatTwoStoreHasItsCommandsRekeyedBySeqOnTheFirstWrite() throws {
+        let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+        let batch = directory.file(
+            "batch.csv",
+            header + "place,O-1,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,c-b\n"
+                + "place,O-2,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,\n"
+                + "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-a\n")
+        _ = try Importer(store: LedgerStore(path: storePath, durable: false)).importFile(batch)
+        // Format 2's layout: command id → seq (little-endian), and the stamp 2.
+        let commands = try StoreFixture.entries(database: "commands", at: storePath)
+        #expect(commands.count == 2)
+        for entry in commands {
+            try StoreFixture.delete(key: entry.key, database: "commands", at: storePath)
+            let seq = UInt64(bigEndian: entry.key.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+            try StoreFixture.put(
+                withUnsafeBytes(of: seq.littleEndian, Array.init), key: entry.value, database: "commands", at: storePath)
+        }
+        try StoreFixture.put([2, 0, 0, 0], key: Array("format".utf8), database: "meta", at: storePath)
+        let before = try LedgerStore(path: storePath, readOnly: true).dump()
+        #expect(before.contains("command c-a 3") && before.contains("command c-b 1"))
+
+        let store = try LedgerStore(path: storePath, durable: false)
+        let format = try StoreFixture.entries(database: "meta", at: storePath).first { $0.key == Array("format".utf8) }?.value
+        #expect(format == [UInt8(LedgerStore.formatVersion), 0, 0, 0])
+        #expect(try store.dump() == before)
+        let again = directory.file("again.csv", header + "pay,O-1,,,,1,2026-03-01T10:02:00Z,c-a\n")
+        let summary = try Importer(store: store).importFile(again)
+        #expect(summary.duplicates == 1 && summary.accepted == 0)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a user sees of a damaged store: verify names the seq, rebuild and the queries that read
+/// the damaged value stop with one line that says where and what to run, and no command dies of
+/// a signal.
+struct DamagedStoreCommandTests {
+    let directory = TemporaryDirectory()
+    var store: String { directory.path + "/store" }
+
+    /// Imports the good sample batch and sets the customer number of its first event (a `placed`
+    /// one) to ff ff ff ff.
+    func damageACustomerNumber() throws -> UInt64 {
+        let batch = OrdersBinary.repository.path + "/data/good-batch.csv"
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        let log = try StoreFixture.entries(database: "log", at: store)
+        let entry = log[0]
+        var value = entry.value
+        for index in 12..<16 { value[index] = 0xFF }
+        try StoreFixture.put(value, key: entry.key, database: "log", at: store)
+        return entry.key.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    @Test func aCustomerNumberOfOnesIsNamedByVerifyAndStopsRebuildWithOneLine() throws {
+        let seq = try damageACustomerNumber()
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.status == 1 && !verify.killedBySignal)
+        #expect(verify.standardOutput.contains("log: seq \(seq): customer number 4294967295 has no id"))
+        let rebuild = try OrdersBinary.run(["rebuild", "--store", store])
+        #expect(rebuild.status == 1 && !rebuild.killedBySignal)
+        // The first problem the replay lists: the damaged event, or the next event of its order.
+        #expect(rebuild.standardError.hasPrefix("orders: error: store damaged"), "\(rebuild.standardError)")
+        #expect(rebuild.standardError.hasSuffix("; run orders verify (the read models are unchanged)\n"))
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 1)
+        for query in [["list"], ["customers"], ["revenue"], ["skus"], ["stats"]] {
+            let result = try OrdersBinary.run(query + ["--store", store])
+            #expect(!result.killedBySignal && [0, 1].contains(result.status), "\(query)")
+        }
+    }
+}

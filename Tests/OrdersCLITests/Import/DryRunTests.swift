@@ -1,0 +1,48 @@
+import BatchGenerator
+import Foundation
+import TestSupport
+import Testing
+
+/// `import --dry-run`: the same decisions, summary, rejects and exit status as the real import
+/// that follows, and the store's bytes unchanged.
+struct DryRunTests {
+    let directory = TemporaryDirectory()
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func aDryRunReportsWhatTheImportThenDoesAndLeavesTheStoreByteIdentical() throws {
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        var lines: [String] = []
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 31, badShare: 0.2))
+        _ = generator.generate { lines.append($0) }
+        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
+        let before = try bytes(store + "/data.mdb")
+        let trial = try OrdersBinary.run([
+            "import", "--dry-run", "--store", store, "--format", "json", "--rejects", directory.path + "/trial.jsonl", batch,
+        ])
+        #expect(trial.status == 1)
+        #expect(trial.standardError.hasPrefix("orders: dry run: "))
+        #expect(try bytes(store + "/data.mdb") == before, "not a byte of the store changed")
+        let real = try OrdersBinary.run([
+            "import", "--store", store, "--format", "json", "--rejects", directory.path + "/real.jsonl", batch,
+        ])
+        #expect(real.status == trial.status)
+        #expect(real.standardOutput == trial.standardOutput)
+        #expect(try bytes(directory.path + "/real.jsonl") == bytes(directory.path + "/trial.jsonl"))
+        #expect(try bytes(directory.path + "/real.jsonl").count > 0)
+        // Now the batch is imported: a dry run says so, as the import would.
+        let again = try OrdersBinary.run(["import", "--dry-run", "--store", store, "--format", "json", batch])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("\"already_imported\":true"))
+    }
+
+    @Test func aDryRunWithoutAStoreCreatesNone() throws {
+        let store = directory.path + "/none"
+        let trial = try OrdersBinary.run(["import", "--dry-run", "--store", store, "data/good-batch.csv"])
+        #expect(trial.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: store))
+        let real = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
+        #expect(real.standardOutput == trial.standardOutput)
+    }
+}
