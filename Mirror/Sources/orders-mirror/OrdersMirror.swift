@@ -31,6 +31,29 @@ struct OrdersMirror: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Events per PostgreSQL transaction.", valueName: "N"))
     var eventsPerCommit = MirrorOptions().eventsPerCommit
 
+    /// Parses and runs with the exit statuses above: a usage error exits 2 with one line (ArgumentParser's own
+    /// `main` would exit 64 with several), as `orders`'s do.
+    static func main() async {
+        let command: OrdersMirror
+        do {
+            command = try parse()
+        } catch {
+            guard exitCode(for: error) != .success else {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            FileHandle.standardError.write(
+                Data("orders mirror: error: \(lines.joined(separator: " ")) (see orders mirror --help)\n".utf8))
+            Foundation.exit(2)
+        }
+        do {
+            try await command.run()
+        } catch {
+            command.fail("the mirror stopped: \(error)", 1)
+        }
+    }
+
     func validate() throws {
         if let problem = MirrorFaults.problem { throw ValidationError(problem) }
         guard eventsPerCommit > 0 else { throw ValidationError("--events-per-commit must be at least 1") }

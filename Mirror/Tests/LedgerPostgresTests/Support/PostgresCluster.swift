@@ -61,13 +61,15 @@ final class PostgresCluster: Sendable {
     /// Runs one of PostgreSQL's programs as a user it accepts; throws with its output when it fails.
     static func asServerUser(_ program: String, _ arguments: [String]) throws {
         let path = binaries + "/" + program
-        // Output goes to a file, not a pipe: the server that `pg_ctl start` leaves running would hold a pipe open.
-        let output =
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("orders-pg-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let outcome =
             geteuid() == 0
-            ? try Programs.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments, throughFile: true)
-            : try Programs.run(path, arguments, throughFile: true)
-        guard output.status == 0, !output.killedBySignal else {
-            throw ClusterError("\(program) failed (\(output.status)): \(output.standardError)\(output.standardOutput)")
+            ? try DaemonLauncher.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments, outputFile: log)
+            : try DaemonLauncher.run(path, arguments, outputFile: log)
+        guard outcome.status == 0, !outcome.killedBySignal else {
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw ClusterError("\(program) failed (\(outcome.status)): \(output)")
         }
     }
 

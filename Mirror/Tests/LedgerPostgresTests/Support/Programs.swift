@@ -35,11 +35,10 @@ enum Programs {
     }
 
     /// Runs `program arguments…` and waits for it; `environment` is added to this process's.
-    /// `throughFile`: both outputs go to a temporary file (reported as standard error), for a
-    /// program that leaves a child running.
+    /// (A program that leaves a daemon running needs `DaemonLauncher` instead.)
     @discardableResult
     static func run(
-        _ program: String, _ arguments: [String], environment: [String: String] = [:], throughFile: Bool = false
+        _ program: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -49,20 +48,6 @@ enum Programs {
         merged.removeValue(forKey: "ORDERS_FAULT")
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
-        if throughFile {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("orders-output-\(UUID().uuidString)").path
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            process.standardOutput = file
-            process.standardError = file
-            try process.run()
-            process.waitUntilExit()
-            try file.close()
-            return Output(
-                status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                standardOutput: "", standardError: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
-        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
