@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what orders needs beyond the Swift toolchain: LMDB's library and headers (Debian's
-# liblmdb-dev) and pkg-config. Does nothing when they are already there.
+# liblmdb-dev) and pkg-config; and, for the PostgreSQL mirror's tests and demo (Mirror/), Debian's
+# PostgreSQL 15 server and client. Does nothing when they are already there.
 set -euo pipefail
 missing=()
 dpkg -s liblmdb-dev >/dev/null 2>&1 || missing+=(liblmdb-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -x /usr/lib/postgresql/15/bin/initdb ] && command -v psql >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

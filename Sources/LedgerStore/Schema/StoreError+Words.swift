@@ -1,8 +1,7 @@
 import Foundation
-import LMDB
-public import LedgerStore
+internal import LMDB
 
-/// The command line's words for a store error: what went wrong and what to do, on one line.
+/// The words for a store error (the command line and the mirror show them): what went wrong and what to do, on one line.
 extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {

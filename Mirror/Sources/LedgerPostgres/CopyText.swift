@@ -1,0 +1,99 @@
+import LedgerDomain
+import PostgresNIO
+
+/// Rows in `COPY … FROM STDIN` text format, built in a buffer: fields separated by tabs, `\N` for
+/// NULL, backslash escapes for backslash, tab, newline and carriage return.
+struct CopyText {
+    private(set) var buffer: ByteBuffer
+    private var fieldsInRow = 0
+
+    init(capacity: Int = 1 << 20) { buffer = ByteBufferAllocator().buffer(capacity: capacity) }
+
+    var isEmpty: Bool { buffer.readableBytes == 0 }
+
+    mutating func integer(_ value: some BinaryInteger) {
+        separate()
+        var magnitude = UInt64(value.magnitude)
+        if value < 0 { buffer.writeInteger(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in  // UInt64.max has 20 digits
+            var index = scratch.count
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            buffer.writeBytes(UnsafeBufferPointer(rebasing: scratch[index...]))
+        }
+    }
+
+    /// `2026-03-01T10:15:00.000Z`, written without building a string (one per event).
+    mutating func timestamp(_ time: Timestamp) {
+        separate()
+        let day = time.day
+        let date = CalendarDate(day: day)
+        let inDay = time.milliseconds - day * 86_400_000
+        let seconds = inDay / 1000
+        padded(date.year, 4, then: "-")
+        padded(date.month, 2, then: "-")
+        padded(date.day, 2, then: "T")
+        padded(seconds / 3600, 2, then: ":")
+        padded(seconds / 60 % 60, 2, then: ":")
+        padded(seconds % 60, 2, then: ".")
+        padded(inDay % 1000, 3, then: "Z")
+    }
+
+    /// `2026-03-01`.
+    mutating func date(_ date: CalendarDate) {
+        separate()
+        padded(date.year, 4, then: "-")
+        padded(date.month, 2, then: "-")
+        padded(date.day, 2, then: nil)
+    }
+
+    /// `value` (0 ≤ value < 10^width) in exactly `width` digits, then `separator`.
+    private mutating func padded(_ value: Int64, _ width: Int, then separator: Unicode.Scalar?) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            buffer.writeInteger(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+        if let separator { buffer.writeInteger(UInt8(ascii: separator)) }
+    }
+
+    /// Text that needs no escaping (ids, codes, times and dates the program itself formats).
+    mutating func plain(_ text: String) {
+        separate()
+        buffer.writeString(text)
+    }
+
+    /// Any text: escaped for the format. A NUL, which PostgreSQL's text cannot hold, becomes U+FFFD.
+    mutating func text(_ text: String) {
+        separate()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+            case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
+            case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
+            case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
+            case 0: buffer.writeStaticString("\u{FFFD}")
+            default: buffer.writeInteger(byte)
+            }
+        }
+    }
+
+    mutating func null() {
+        separate()
+        buffer.writeStaticString("\\N")
+    }
+
+    mutating func endRow() {
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        fieldsInRow = 0
+    }
+
+    private mutating func separate() {
+        if fieldsInRow > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+        fieldsInRow += 1
+    }
+}

@@ -1,0 +1,232 @@
+import LedgerDomain
+public import LedgerServices
+import PostgresNIO
+
+/// Copies an event log into PostgreSQL and keeps there the read models the CLI answers from.
+///
+/// Each transaction copies a run of events (`COPY`), the read model rows they change (folded here
+/// with the store's own `ReadModelFold`, then deleted and copied anew) and the checkpoint, so a
+/// kill at any moment leaves the database at the end of a commit; the next run continues after
+/// its checkpoint. A database whose events are not the store's is refused.
+public struct LedgerMirror: Sendable {
+    private let log: any EventLogReading
+    private let address: PostgresAddress
+    private let logger = Logger(label: "orders.mirror")
+
+    public init(log: any EventLogReading, address: PostgresAddress) {
+        self.log = log
+        self.address = address
+    }
+
+    /// Mirrors the log up to its head (and on, with `follow`, until `shouldStop`). `committed`
+    /// hears of each commit.
+    public func run(
+        _ options: MirrorOptions, shouldStop: @Sendable () -> Bool = { false },
+        committed: (MirrorReport) -> Void = { _ in }
+    ) async throws -> MirrorReport {
+        let connection = try await connect()
+        do {
+            let report = try await mirror(over: connection, options, shouldStop: shouldStop, committed: committed)
+            try? await connection.close()
+            return report
+        } catch {
+            try? await connection.close()
+            throw translated(error)
+        }
+    }
+
+    private func connect() async throws -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(configuration: try address.configuration(), id: 1, logger: logger)
+        } catch {
+            throw translated(error)
+        }
+    }
+
+    private func mirror(
+        over connection: PostgresConnection, _ options: MirrorOptions, shouldStop: @Sendable () -> Bool,
+        committed: (MirrorReport) -> Void
+    ) async throws -> MirrorReport {
+        let locked = try await connection.query("SELECT pg_try_advisory_lock(\(MirrorSchema.lockKey))", logger: logger)
+            .collect().first?.decode(Bool.self)
+        guard locked == true else {
+            throw MirrorError.busy("another orders mirror is writing into \(address); wait for it to finish or stop it")
+        }
+        try await execute("BEGIN", on: connection)
+        for statement in MirrorSchema.statements { try await execute(PostgresQuery(unsafeSQL: statement), on: connection) }
+        try await execute("COMMIT", on: connection)
+        let checkpoint = try await checkpoint(of: connection)
+        var fold = MirrorFold()
+        let samples = try catchUp(&fold, to: checkpoint, pageSize: options.eventsPerCommit)
+        try await checkSameLedger(samples, on: connection)
+        var report = MirrorReport(startSeq: checkpoint, seq: checkpoint, commits: 0)
+        while !shouldStop() {
+            let page = try log.page(after: fold.seq, limit: options.eventsPerCommit, names: fold.names)
+            fold.learnNames(of: page)
+            if page.events.isEmpty {
+                guard options.follow else { break }
+                try await Task.sleep(for: options.pollInterval)
+                continue
+            }
+            try await commit(page.events, fold: &fold, on: connection)
+            report.seq = fold.seq
+            report.commits += 1
+            committed(report)
+        }
+        return report
+    }
+
+    /// The database's checkpoint, after checking that its events end there.
+    private func checkpoint(of connection: PostgresConnection) async throws -> UInt64 {
+        let rows = try await connection.query(
+            "SELECT (SELECT seq FROM mirror_checkpoint), (SELECT count(*) FROM mirror_checkpoint), (SELECT coalesce(max(seq), 0) FROM events)",
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { throw MirrorError.database("\(address) answered no checkpoint") }
+        let (checkpoint, count, maxSeq) = try row.decode((Int64, Int64, Int64).self)
+        guard count == 1, checkpoint == maxSeq, checkpoint >= 0 else {
+            throw MirrorError.differentLedger(
+                "\(address) holds events up to seq \(maxSeq) but its mirror_checkpoint says \(count == 1 ? String(checkpoint) : "\(count) rows"): something other than orders mirror changed it; mirror into an empty database"
+            )
+        }
+        return UInt64(checkpoint)
+    }
+
+    /// Folds the log up to `checkpoint` without writing, keeping the events to compare with the
+    /// database's (its first, middle and last).
+    private func catchUp(_ fold: inout MirrorFold, to checkpoint: UInt64, pageSize: Int) throws -> [UInt64: String] {
+        let sampled: Set<UInt64> = checkpoint == 0 ? [] : [1, (checkpoint + 1) / 2, checkpoint]
+        var samples: [UInt64: String] = [:]
+        var none: TouchedRows?
+        while fold.seq < checkpoint {
+            let page = try log.page(after: fold.seq, limit: Int(min(UInt64(pageSize), checkpoint - fold.seq)), names: fold.names)
+            fold.learnNames(of: page)
+            guard !page.events.isEmpty else {
+                throw MirrorError.differentLedger(
+                    "\(address) holds \(checkpoint) events but the store's log has only \(page.headSeq): the database mirrors another ledger; mirror into an empty database"
+                )
+            }
+            for event in page.events {
+                try fold.apply(event, touched: &none)
+                if sampled.contains(fold.seq) { samples[fold.seq] = Self.identity(of: event, fold: fold) }
+            }
+        }
+        return samples
+    }
+
+    /// One event as text that tells ledgers apart: order, version, type, time and money.
+    private static func identity(of event: OrderEvent, fold: MirrorFold) -> String {
+        let money = event.kind == .shipped || event.kind == .delivered ? 0 : event.amount
+        return "\(fold.orderIDs[event.order.index]) version \(event.version) \(event.kind) at \(event.at) amount \(money)"
+    }
+
+    /// Refuses a database whose sampled events differ from the store's.
+    private func checkSameLedger(_ samples: [UInt64: String], on connection: PostgresConnection) async throws {
+        guard !samples.isEmpty else { return }
+        let seqs = samples.keys.sorted().map { Int64($0) }
+        let rows = try await connection.query(
+            """
+            SELECT seq, order_id, version, type, (extract(epoch FROM at) * 1000)::bigint,
+                coalesce(total, amount, refund, 0) FROM events WHERE seq = ANY(\(seqs))
+            """, logger: logger
+        ).collect()
+        var found: [UInt64: String] = [:]
+        for row in rows {
+            let (seq, order, version, type, milliseconds, money) = try row.decode(
+                (Int64, String, Int32, String, Int64, Int64).self)
+            found[UInt64(seq)] =
+                "\(order) version \(version) \(type) at \(Timestamp(milliseconds: milliseconds)) amount \(money)"
+        }
+        for seq in seqs.map({ UInt64($0) }) where found[seq] != samples[seq] {
+            throw MirrorError.differentLedger(
+                "\(address) holds another ledger: its event \(seq) is \(found[seq] ?? "missing"), the store's is \(samples[seq] ?? ""); mirror into an empty database"
+            )
+        }
+    }
+
+    /// Folds `events` and commits their rows, the read model rows they change and the checkpoint
+    /// in one transaction.
+    private func commit(_ events: [OrderEvent], fold: inout MirrorFold, on connection: PostgresConnection) async throws {
+        var touched: TouchedRows? = TouchedRows(customersBefore: fold.models.customers.count, skusBefore: fold.models.skus.count)
+        var rows = MirrorRows()
+        for event in events {
+            try fold.apply(event, touched: &touched)
+            rows.add(event, seq: fold.seq, fold: fold)
+        }
+        guard let touched else { preconditionFailure("the fold keeps the rows it was given") }
+        try await execute("BEGIN", on: connection)
+        try await copy(rows.events, into: "events", MirrorRows.eventColumns, on: connection)
+        try await copy(rows.lines, into: "event_lines", MirrorRows.lineColumns, on: connection)
+        MirrorFaults.reach(.afterEvents)
+        try await deleteRows(touched, fold: fold, on: connection)
+        for table in MirrorRows.readModels(touched, fold: fold) {
+            try await copy(table.rows, into: table.name, table.columns, on: connection)
+        }
+        try await execute("UPDATE mirror_checkpoint SET seq = \(Int64(fold.seq))", on: connection)
+        MirrorFaults.reach(.beforeCommit)
+        try await execute("COMMIT", on: connection)
+        MirrorFaults.reach(.afterCommit)
+    }
+
+    /// Deletes the read model rows that `touched` rewrites and earlier transactions wrote.
+    private func deleteRows(_ touched: TouchedRows, fold: MirrorFold, on connection: PostgresConnection) async throws {
+        let orders = touched.existingOrders.map { fold.orderIDs[$0] }
+        if !orders.isEmpty { try await execute("DELETE FROM orders WHERE order_id = ANY(\(orders))", on: connection) }
+        let customers = touched.existingCustomers.map { fold.customerIDs[$0] }
+        if !customers.isEmpty {
+            try await execute("DELETE FROM customers WHERE customer_id = ANY(\(customers))", on: connection)
+            try await execute("DELETE FROM customer_net WHERE customer_id = ANY(\(customers))", on: connection)
+        }
+        let skus = touched.existingSKUs.map { fold.skus[$0] }
+        if !skus.isEmpty {
+            try await execute("DELETE FROM skus WHERE sku = ANY(\(skus))", on: connection)
+            try await execute("DELETE FROM sku_revenue WHERE sku = ANY(\(skus))", on: connection)
+        }
+        if !touched.existingRevenue.isEmpty {
+            let dates = touched.existingRevenue.map { $0.date.description }
+            let currencies = touched.existingRevenue.map { $0.currency.description }
+            try await execute(
+                """
+                DELETE FROM revenue WHERE (date, currency) IN
+                    (SELECT d::date, c FROM unnest(\(dates)::text[], \(currencies)::text[]) AS k (d, c))
+                """, on: connection)
+        }
+        try await execute("DELETE FROM stats", on: connection)
+    }
+
+    private func copy(_ rows: CopyText, into table: String, _ columns: [String], on connection: PostgresConnection) async throws {
+        guard !rows.isEmpty else { return }
+        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+            try await writer.write(rows.buffer)
+        }
+    }
+
+    private func execute(_ query: PostgresQuery, on connection: PostgresConnection) async throws {
+        _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// A one-line error for anything a run throws (the database's words where it has some).
+    private func translated(_ error: any Error) -> any Error {
+        if error is MirrorError || error is CancellationError { return error }
+        guard let error = error as? PSQLError else { return error }
+        if let message = error.serverInfo?[.message] {
+            let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+            return MirrorError.database("PostgreSQL at \(address) refused: \(message)\(state)")
+        }
+        switch error.code {
+        case .connectionError:
+            let reason = error.underlying.map { String(describing: $0) } ?? "no answer"
+            return MirrorError.database(
+                "cannot connect to PostgreSQL at \(address.host):\(address.port): \(reason); check that the server runs and the address is right"
+            )
+        case .serverClosedConnection, .uncleanShutdown:
+            return MirrorError.database(
+                "PostgreSQL at \(address) closed the connection; what was committed is kept: run the mirror again to continue")
+        case .sslUnsupported:
+            return MirrorError.database(
+                "PostgreSQL at \(address) does not offer TLS; use sslmode=disable or enable ssl on the server")
+        default:
+            return MirrorError.database("PostgreSQL at \(address) failed: \(error.code)")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import BatchGenerator
+import Foundation
+import LedgerDomain
+import Testing
+
+/// A temporary directory with a store, batches and a PostgreSQL cluster, for one test.
+final class MirrorScene: Sendable {
+    let directory: String
+    let cluster: PostgresCluster
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("orders-mirror-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        cluster = try PostgresCluster()
+    }
+
+    func destroy() {
+        cluster.destroy()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    var store: String { directory + "/store" }
+
+    /// Writes a generated batch (with `badShare` of bad records) and returns its path.
+    func batch(_ name: String, orders: Int, seed: UInt64, badShare: Double = 0.15) -> String {
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: orders, seed: seed, badShare: badShare))
+        var text = ""
+        _ = generator.generate { text += $0 + "\n" }
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// Imports `batch` into the store with the real `orders` (exit 0 or 1: some records rejected).
+    func importBatch(_ batch: String, store: String? = nil) throws {
+        let output = try Programs.run(Programs.orders, ["import", "--store", store ?? self.store, batch])
+        #expect(output.status <= 1 && !output.killedBySignal, "import: \(output.standardError)")
+    }
+
+    /// Runs `orders-mirror` into `address`.
+    @discardableResult
+    func mirror(
+        into address: String, store: String? = nil, eventsPerCommit: Int = 97, fault: String? = nil, extra: [String] = []
+    ) throws -> Programs.Output {
+        try Programs.run(
+            Programs.mirror,
+            ["--store", store ?? self.store, "--to", address, "--events-per-commit", String(eventsPerCommit)] + extra,
+            environment: fault.map { ["ORDERS_MIRROR_FAULT": $0] } ?? [:])
+    }
+
+    /// The store's head seq, from `orders stats`.
+    func headSeq(store: String? = nil) throws -> Int64 {
+        let stats = try cliJSON(["stats"], store: store) as? [String: Any]
+        return (stats?["head_seq"] as? NSNumber)?.int64Value ?? -1
+    }
+
+    /// `orders ARGUMENTS --format json`, parsed.
+    func cliJSON(_ arguments: [String], store: String? = nil) throws -> Any {
+        let output = try Programs.run(Programs.orders, arguments + ["--store", store ?? self.store, "--format", "json"])
+        guard output.status == 0 else { throw ClusterError("orders \(arguments): \(output.standardError)") }
+        return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Expects every CLI query's JSON to equal its SQL over the mirror at `address`.
+    func expectSameAnswers(_ address: String) async throws {
+        try await PostgresSession.with(address) { session in
+            for query in CLIQueries.all {
+                let cli = try cliJSON(query.arguments)
+                let sql = try JSONSerialization.jsonObject(
+                    with: Data(try await session.text(query.sql).utf8), options: [.fragmentsAllowed])
+                #expect(
+                    try canonical(cli) == canonical(sql), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
+            }
+        }
+    }
+
+    /// JSON text with sorted keys: equal for equal values.
+    private func canonical(_ value: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    /// Expects the mirror to hold each event of the store up to `seq` exactly once, and its checkpoint at `seq`.
+    func expectEvents(upTo seq: Int64, in address: String) async throws {
+        try await PostgresSession.with(address) { session in
+            let counts = try await session.rows(
+                "SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0), (SELECT seq FROM mirror_checkpoint) FROM events"
+            )
+            let (count, distinct, maximum, checkpoint) = try counts[0].decode((Int64, Int64, Int64, Int64).self)
+            #expect(count == seq && distinct == seq && maximum == seq && checkpoint == seq)
+        }
+    }
+}
