@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
         .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
+        .library(name: "ProcessControl", targets: ["ProcessControl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -36,12 +37,13 @@ let package = Package(
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
         .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
+        .target(name: "ProcessControl", swiftSettings: strictSettings),
         .target(name: "CPrefetch"),
         .target(name: "CStandardOutput"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "ProcessControl",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
@@ -52,7 +54,7 @@ let package = Package(
             name: "orders",
             dependencies: [
                 "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ProcessControl", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -84,6 +86,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ProcessControlTests", dependencies: ["ProcessControl"], swiftSettings: strictSettings),
         .testTarget(
             name: "LedgerDomainTests",
             dependencies: ["LedgerDomain", .product(name: "PropertyBased", package: "swift-property-based")],

@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LedgerDomain", package: "orders"),
                 .product(name: "LedgerServices", package: "orders"),
+                .product(name: "ProcessControl", package: "orders"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
@@ -39,6 +40,7 @@ let package = Package(
                 "LedgerPostgres",
                 .product(name: "LedgerStore", package: "orders"),
                 .product(name: "LedgerServices", package: "orders"),
+                .product(name: "ProcessControl", package: "orders"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerPostgres
 import LedgerStore
+import ProcessControl
 
 /// `orders-mirror` (also run as `orders mirror`): copies a store's ledger into PostgreSQL.
 /// Exit status: 0 done (or stopped by Ctrl-C while following), 1 a store or database error,
@@ -70,12 +71,12 @@ struct OrdersMirror: AsyncParsableCommand {
     func run() async throws {
         let address = try PostgresAddress(to)
         let path = storePath ?? ""
-        MirrorSignals.install()
+        InterruptSignals.install()
         do {
             let mirror = LedgerMirror(log: try LedgerStore(path: path, readOnly: true), address: address)
             let follow = follow
             let report = try await mirror.run(
-                MirrorOptions(eventsPerCommit: eventsPerCommit, follow: follow), shouldStop: MirrorSignals.shouldStop
+                MirrorOptions(eventsPerCommit: eventsPerCommit, follow: follow), shouldStop: InterruptSignals.shouldStop
             ) { report in
                 guard follow else { return }
                 print("mirrored up to seq \(report.seq) into \(address)")
@@ -92,8 +93,10 @@ struct OrdersMirror: AsyncParsableCommand {
                 )
             }
             guard fflush(nil) == 0 else { fail("cannot write standard output: \(String(cString: strerror(errno)))", 1) }
-            if MirrorSignals.shouldStop(), !follow {
-                fail("interrupted: \(address) holds the ledger up to seq \(report.seq); run the mirror again to continue", 130)
+            if InterruptSignals.shouldStop(), !follow {
+                fail(
+                    "interrupted: \(address) holds the ledger up to seq \(report.seq); run the mirror again to continue",
+                    InterruptSignals.exitStatus)
             }
         } catch let error as MirrorError {
             if case .usage = error { fail(error.description, 2) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerServices
 import LedgerStore
+import ProcessControl
 
 /// `orders events`: the log itself.
 struct EventsCommand: ParsableCommand {

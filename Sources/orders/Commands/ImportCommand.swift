@@ -4,6 +4,7 @@ import LedgerDomain
 import LedgerServices
 import LedgerStore
 import LedgerViewModels
+import ProcessControl
 
 /// `orders import FILE…`: applies batch files to the store (SPEC §5).
 struct ImportCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import LedgerServices
 import LedgerStore
 import LedgerViewModels
+import ProcessControl
 
 /// `orders verify`.
 struct VerifyCommand: ParsableCommand {

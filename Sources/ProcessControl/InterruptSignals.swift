@@ -1,17 +1,17 @@
 import Foundation
 import Synchronization
 
-/// SIGINT and SIGTERM during `import`, `rebuild` and `verify`: the first one only records the
-/// signal, and the work stops at its next check (abandoning its transaction) so that the command
-/// can say what was kept; it also restores the default disposition, so a second one ends the
-/// process at once.
-enum InterruptSignals {
+/// SIGINT and SIGTERM during long work (`orders import`, `rebuild`, `verify`, `events --follow`,
+/// `orders-mirror`): the first one only records the signal, and the work stops at its next check
+/// (abandoning or finishing its transaction, as each command says) so that the command can say
+/// what was kept; it also restores the default disposition, so a second one ends the process at once.
+public enum InterruptSignals {
     /// The signal received, 0 while none was.
     fileprivate static let received = Atomic<Int32>(0)
 
     /// Installs the handlers (call before the work starts), and unblocks both signals, which a
     /// parent may have left blocked in the mask this process inherited.
-    static func install() {
+    public static func install() {
         _ = received.load(ordering: .relaxed)  // initialised before a handler can touch it
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -23,10 +23,10 @@ enum InterruptSignals {
     }
 
     /// Whether a signal asked the work to stop (cheap: one relaxed atomic load).
-    static let shouldStop: @Sendable () -> Bool = { received.load(ordering: .relaxed) != 0 }
+    public static let shouldStop: @Sendable () -> Bool = { received.load(ordering: .relaxed) != 0 }
 
     /// The exit status that tells a shell the command ended on the signal received: 128 + its number.
-    static var exitStatus: Int32 { 128 + received.load(ordering: .relaxed) }
+    public static var exitStatus: Int32 { 128 + received.load(ordering: .relaxed) }
 }
 
 /// The signal handler: async-signal-safe (an atomic store and `signal`). It records the signal
