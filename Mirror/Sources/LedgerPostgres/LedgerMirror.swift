@@ -53,17 +53,20 @@ public struct LedgerMirror: Sendable {
             throw MirrorError.busy("another orders mirror is writing into \(address); wait for it to finish or stop it")
         }
         try await execute("BEGIN", on: connection)
-        for statement in MirrorSchema.statements { try await execute(PostgresQuery(unsafeSQL: statement), on: connection) }
+        for statement in MirrorSchema.tables { try await execute(PostgresQuery(unsafeSQL: statement), on: connection) }
         try await execute("COMMIT", on: connection)
         let checkpoint = try await checkpoint(of: connection)
         var fold = MirrorFold()
         let samples = try catchUp(&fold, to: checkpoint, pageSize: options.eventsPerCommit)
         try await checkSameLedger(samples, on: connection)
         var report = MirrorReport(startSeq: checkpoint, seq: checkpoint, commits: 0)
+        var keysAdded = false
         while !shouldStop() {
             let page = try log.page(after: fold.seq, limit: options.eventsPerCommit, names: fold.names)
             fold.learnNames(of: page)
             if page.events.isEmpty {
+                if !keysAdded { try await addMissingKeys(on: connection) }
+                keysAdded = true
                 guard options.follow else { break }
                 try await Task.sleep(for: options.pollInterval)
                 continue
@@ -74,6 +77,28 @@ public struct LedgerMirror: Sendable {
             committed(report)
         }
         return report
+    }
+
+    /// Adds the keys and indexes the database lacks (all of them after a first copy), in one
+    /// transaction; a duplicate event would make the events' key fail here, never pass.
+    private func addMissingKeys(on connection: PostgresConnection) async throws {
+        let names = MirrorSchema.keys.map(\.name)
+        let rows = try await connection.query(
+            """
+            SELECT name FROM unnest(\(names)::text[]) AS name WHERE to_regclass(name) IS NULL
+                AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = name AND pg_table_is_visible(conrelid))
+            """, logger: logger
+        ).collect()
+        let missing = Set(try rows.map { try $0.decode(String.self) })
+        guard !missing.isEmpty else { return }
+        try await execute("BEGIN", on: connection)
+        // Index builds sort in memory up to this (the server's default, 64 MB, spills a 1M-order store's keys to disk).
+        try await execute("SET LOCAL maintenance_work_mem = '256MB'", on: connection)
+        for key in MirrorSchema.keys where missing.contains(key.name) {
+            try await execute(PostgresQuery(unsafeSQL: key.statement), on: connection)
+        }
+        MirrorFaults.reach(.beforeKeysCommit)
+        try await execute("COMMIT", on: connection)
     }
 
     /// The database's checkpoint, after checking that its events end there.
@@ -145,17 +170,21 @@ public struct LedgerMirror: Sendable {
     }
 
     /// Folds `events` and commits their rows, the read model rows they change and the checkpoint
-    /// in one transaction.
+    /// in one transaction. The events' rows go out in slices as they are folded, so that
+    /// PostgreSQL takes in one slice while the next is built.
     private func commit(_ events: [OrderEvent], fold: inout MirrorFold, on connection: PostgresConnection) async throws {
         var touched: TouchedRows? = TouchedRows(customersBefore: fold.models.customers.count, skusBefore: fold.models.skus.count)
         var rows = MirrorRows()
-        for event in events {
-            try fold.apply(event, touched: &touched)
-            rows.add(event, seq: fold.seq, fold: fold)
+        try await execute("BEGIN", on: connection)
+        try await connection.copyFrom(table: "events", columns: MirrorRows.eventColumns, logger: logger) { writer in
+            for event in events {
+                try fold.apply(event, touched: &touched)
+                rows.add(event, seq: fold.seq, fold: fold)
+                if rows.events.bytes.count >= MirrorRows.sliceBytes { try await writer.write(rows.takeEvents()) }
+            }
+            if !rows.events.isEmpty { try await writer.write(rows.takeEvents()) }
         }
         guard let touched else { preconditionFailure("the fold keeps the rows it was given") }
-        try await execute("BEGIN", on: connection)
-        try await copy(rows.events, into: "events", MirrorRows.eventColumns, on: connection)
         try await copy(rows.lines, into: "event_lines", MirrorRows.lineColumns, on: connection)
         MirrorFaults.reach(.afterEvents)
         try await deleteRows(touched, fold: fold, on: connection)

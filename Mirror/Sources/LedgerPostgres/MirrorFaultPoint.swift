@@ -6,4 +6,6 @@ public enum MirrorFaultPoint: String, CaseIterable, Sendable {
     case beforeCommit = "mirror-before-commit"
     /// A transaction is committed; the next one has not begun.
     case afterCommit = "mirror-after-commit"
+    /// A run reached the log's head and added the keys and indexes a first copy goes without; they are not committed.
+    case beforeKeysCommit = "mirror-before-keys-commit"
 }

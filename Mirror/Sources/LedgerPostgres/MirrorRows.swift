@@ -1,4 +1,5 @@
 import LedgerDomain
+import PostgresNIO
 
 /// The COPY rows of one mirror transaction: its events and their lines as they come, then the
 /// read model rows its events changed, taken from the fold once all of them are folded.
@@ -11,6 +12,15 @@ struct MirrorRows {
         "reason",
     ]
     static let lineColumns = ["seq", "line_no", "sku", "qty", "unit_price"]
+
+    /// How many bytes of event rows go to PostgreSQL at a time.
+    static let sliceBytes = 1 << 20
+
+    /// The event rows written so far, to send; `events` starts over.
+    mutating func takeEvents() -> ByteBuffer {
+        defer { events = CopyText(capacity: Self.sliceBytes + 4096) }
+        return events.buffer
+    }
 
     /// Writes the `events` row of `event` (seq `seq`) and its `event_lines` rows.
     mutating func add(_ event: OrderEvent, seq: UInt64, fold: MirrorFold) {

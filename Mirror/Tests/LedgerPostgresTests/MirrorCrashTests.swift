@@ -12,14 +12,19 @@ struct MirrorCrashTests {
         var description: String { kills.map { "\($0.point.rawValue):\($0.arrival)" }.joined(separator: " then ") }
     }
 
-    /// Every point at its first and third arrival, two kills in a row, and seeded random ones.
+    /// The points a transaction of events reaches (a run reaches `beforeKeysCommit` once, at the log's head).
+    static let transactionPoints: [MirrorFaultPoint] = [.afterEvents, .beforeCommit, .afterCommit]
+
+    /// Every point at its first and third arrival (the keys' at its only one), kills in a row, and seeded random ones.
     static let scenarios: [Scenario] = {
-        var all = MirrorFaultPoint.allCases.flatMap { point in [1, 3].map { Scenario(kills: [(point, $0)]) } }
+        var all = transactionPoints.flatMap { point in [1, 3].map { Scenario(kills: [(point, $0)]) } }
+        all.append(Scenario(kills: [(.beforeKeysCommit, 1)]))
         all.append(Scenario(kills: [(.afterEvents, 2), (.beforeCommit, 2)]))
         all.append(Scenario(kills: [(.afterCommit, 1), (.afterEvents, 1), (.beforeCommit, 4)]))
+        all.append(Scenario(kills: [(.afterEvents, 3), (.beforeKeysCommit, 1)]))
         var random = SplitMix64(seed: 20_261_123)
         for _ in 0..<4 {
-            let point = MirrorFaultPoint.allCases[Int(random.next() % UInt64(MirrorFaultPoint.allCases.count))]
+            let point = transactionPoints[Int(random.next() % UInt64(transactionPoints.count))]
             all.append(Scenario(kills: [(point, Int(random.next() % 8) + 1)]))
         }
         return all

@@ -79,7 +79,8 @@ final class MirrorScene: Sendable {
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    /// Expects the mirror to hold each event of the store up to `seq` exactly once, and its checkpoint at `seq`.
+    /// Expects the mirror to hold each event of the store up to `seq` exactly once, its checkpoint at `seq`, and
+    /// every key and index (a run that reaches the log's head adds those a first copy goes without).
     func expectEvents(upTo seq: Int64, in address: String) async throws {
         try await PostgresSession.with(address) { session in
             let counts = try await session.rows(
@@ -87,6 +88,16 @@ final class MirrorScene: Sendable {
             )
             let (count, distinct, maximum, checkpoint) = try counts[0].decode((Int64, Int64, Int64, Int64).self)
             #expect(count == seq && distinct == seq && maximum == seq && checkpoint == seq)
+            let keys = try await session.text(
+                """
+                SELECT string_agg(conrelid::regclass || ' ' || contype, ', ' ORDER BY conrelid::regclass::text, contype)
+                    || ', ' || coalesce(to_regclass('orders_by_customer')::text, 'no orders_by_customer')
+                FROM pg_constraint WHERE pg_table_is_visible(conrelid)
+                """)
+            #expect(
+                keys
+                    == "customer_net p, customers p, event_lines f, event_lines p, events p, events u, orders p, revenue p, "
+                    + "sku_revenue p, skus p, orders_by_customer")
         }
     }
 }
