@@ -1,7 +1,11 @@
--- The JSON of `orders stats --format json`, from the mirror.
-SELECT json_build_object('events', events, 'orders', orders, 'customers', customers, 'skus', skus,
+-- The JSON of `orders stats --format json`, from the mirror (with the store's hash chain up to the
+-- mirror's checkpoint, as `chain`, when the store keeps one).
+SELECT CASE WHEN chain_seq IS NULL THEN base::text
+    ELSE (base::jsonb || jsonb_build_object('chain', jsonb_build_object('seq', chain_seq, 'digest', chain_digest)))::text
+    END
+FROM (SELECT json_build_object('events', events, 'orders', orders, 'customers', customers, 'skus', skus,
     'head_seq', head_seq, 'by_status', json_build_object('placed', placed, 'partially_paid', partially_paid,
     'paid', paid, 'shipped', shipped, 'delivered', delivered, 'cancelled', cancelled),
     'checkpoints', (SELECT json_build_object('orders', seq, 'customers', seq, 'revenue', seq, 'skus', seq,
-    'stats', seq) FROM mirror_checkpoint))::text
-FROM stats;
+    'stats', seq) FROM mirror_checkpoint)) AS base, chain_seq, chain_digest
+    FROM stats) AS row;

@@ -71,7 +71,7 @@ public struct LedgerMirror: Sendable {
                 try await Task.sleep(for: options.pollInterval)
                 continue
             }
-            try await commit(page.events, fold: &fold, on: connection)
+            try await commit(page.events, chain: page.chain, fold: &fold, on: connection)
             report.seq = fold.seq
             report.commits += 1
             committed(report)
@@ -172,7 +172,9 @@ public struct LedgerMirror: Sendable {
     /// Folds `events` and commits their rows, the read model rows they change and the checkpoint
     /// in one transaction. The events' rows go out in slices as they are folded, so that
     /// PostgreSQL takes in one slice while the next is built.
-    private func commit(_ events: [OrderEvent], fold: inout MirrorFold, on connection: PostgresConnection) async throws {
+    private func commit(
+        _ events: [OrderEvent], chain: ChainDigest?, fold: inout MirrorFold, on connection: PostgresConnection
+    ) async throws {
         var touched: TouchedRows? = TouchedRows(customersBefore: fold.models.customers.count, skusBefore: fold.models.skus.count)
         var rows = MirrorRows()
         try await execute("BEGIN", on: connection)
@@ -188,7 +190,7 @@ public struct LedgerMirror: Sendable {
         try await copy(rows.lines, into: "event_lines", MirrorRows.lineColumns, on: connection)
         MirrorFaults.reach(.afterEvents)
         try await deleteRows(touched, fold: fold, on: connection)
-        for table in MirrorRows.readModels(touched, fold: fold) {
+        for table in MirrorRows.readModels(touched, fold: fold, chain: chain) {
             try await copy(table.rows, into: table.name, table.columns, on: connection)
         }
         try await execute("UPDATE mirror_checkpoint SET seq = \(Int64(fold.seq))", on: connection)

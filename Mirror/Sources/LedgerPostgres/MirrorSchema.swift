@@ -47,8 +47,11 @@ enum MirrorSchema {
         CREATE TABLE IF NOT EXISTS stats (
             events bigint NOT NULL, orders bigint NOT NULL, customers bigint NOT NULL, skus bigint NOT NULL,
             head_seq bigint NOT NULL, placed bigint NOT NULL, partially_paid bigint NOT NULL, paid bigint NOT NULL,
-            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL)
+            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL, chain_seq bigint,
+            chain_digest text)
         """,
+        // A mirror made before the hash chain's columns.
+        "ALTER TABLE stats ADD COLUMN IF NOT EXISTS chain_seq bigint, ADD COLUMN IF NOT EXISTS chain_digest text",
         "CREATE TABLE IF NOT EXISTS mirror_checkpoint (seq bigint NOT NULL)",
         "INSERT INTO mirror_checkpoint (seq) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM mirror_checkpoint)",
     ]

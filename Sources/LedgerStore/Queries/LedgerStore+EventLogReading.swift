@@ -3,8 +3,8 @@ import LedgerDomain
 public import LedgerServices
 
 extension LedgerStore: EventLogReading {
-    /// Reads a page of the log and the ids named since `names`, in one snapshot; a seq or a dense
-    /// number out of its place is a damaged store.
+    /// Reads a page of the log, the hash chain's last link up to its last event and the ids named
+    /// since `names`, in one snapshot; a seq or a dense number out of its place is a damaged store.
     public func page(after seq: UInt64, limit: Int, names: EventLogPage.NameCounts) throws -> EventLogPage {
         try read { ledger in
             let head = try ledger.headSeq()
@@ -18,8 +18,14 @@ extension LedgerStore: EventLogReading {
                 }
                 return events
             }
+            let chain =
+                ledger.hasChain
+                ? (try ledger.chainLink(atOrBefore: seq + UInt64(events.count))).map {
+                    ChainDigest(seq: $0.seq, digest: $0.digest)
+                }
+                    ?? ChainDigest(seq: 0, digest: ChainLink.genesis) : nil
             return EventLogPage(
-                headSeq: head, firstSeq: seq + 1, events: events,
+                headSeq: head, firstSeq: seq + 1, events: events, chain: chain,
                 orderIDs: try Self.names(ledger, \.orderNames, from: names.orders),
                 customerIDs: try Self.names(ledger, \.customerNames, from: names.customers),
                 skus: try Self.names(ledger, \.skuNames, from: names.skus))

@@ -23,6 +23,14 @@ extension LedgerTransaction {
         }
     }
 
+    /// The last link that ends at or before `seq`; `nil` when none does.
+    func chainLink(atOrBefore seq: UInt64) throws -> (seq: UInt64, digest: [UInt8])? {
+        try txn.withCursor(try chainDatabase()) { cursor in
+            let entry = try cursor.seek(atLeast: BigEndianKey64(seq + 1)) == nil ? try cursor.last() : try cursor.previous()
+            return entry.map { (BigEndianKey64.decode($0.key), Array($0.value)) }
+        }
+    }
+
     /// Every link in seq order.
     func chainLinks() throws -> [(seq: UInt64, digest: [UInt8])] {
         try txn.withCursor(try chainDatabase()) { cursor in
