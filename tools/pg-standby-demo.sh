@@ -82,12 +82,12 @@ echo "== the standby answers what the CLI answers"
 wait_for_standby
 compare
 
-echo "== 1,000 more orders imported and mirrored again; the standby follows"
-"$bin/generate-batch" --orders 1000 --seed 7 --bad-share 0.1 --output "$work/more.csv" 2>/dev/null
+echo "== 1,000 more orders (other ids: --id-length 12) imported and mirrored again; the standby follows"
+"$bin/generate-batch" --orders 1000 --seed 7 --id-length 12 --bad-share 0.1 --output "$work/more.csv" 2>/dev/null
 "$bin/orders" import --store "$store" "$work/more.csv" >/dev/null || [ $? -eq 1 ]
 PATH="$mirror_bin:$PATH" "$bin/orders" mirror --store "$store" --to "postgres://demo@127.0.0.1:$primary_port/ledger"
 wait_for_standby
 compare
-psql -At -h 127.0.0.1 -p "$standby_port" -U demo -d ledger \
-  -c "SELECT 'standby holds ' || count(*) || ' events, checkpoint ' || (SELECT seq FROM mirror_checkpoint) FROM events"
+psql -At -h 127.0.0.1 -p "$standby_port" -U demo -d ledger -c "SELECT 'standby holds ' || (SELECT count(*) FROM events)
+  || ' events and ' || (SELECT count(*) FROM orders) || ' orders, checkpoint ' || (SELECT seq FROM mirror_checkpoint)"
 echo "== done: both servers stop and $work is removed"
