@@ -92,7 +92,7 @@ final class MirrorScene: Sendable {
                 """
                 SELECT string_agg(conrelid::regclass || ' ' || contype, ', ' ORDER BY conrelid::regclass::text, contype)
                     || ', ' || coalesce(to_regclass('orders_by_customer')::text, 'no orders_by_customer')
-                FROM pg_constraint WHERE pg_table_is_visible(conrelid)
+                FROM pg_constraint WHERE connamespace = 'public'::regnamespace
                 """)
             #expect(
                 keys
