@@ -90,7 +90,7 @@ final class MirrorScene: Sendable {
             #expect(count == seq && distinct == seq && maximum == seq && checkpoint == seq)
             let keys = try await session.text(
                 """
-                SELECT string_agg(conrelid::regclass || ' ' || contype, ', ' ORDER BY conrelid::regclass::text, contype)
+                SELECT string_agg(conrelid::regclass || ' ' || contype::text, ', ' ORDER BY conrelid::regclass::text, contype)
                     || ', ' || coalesce(to_regclass('orders_by_customer')::text, 'no orders_by_customer')
                 FROM pg_constraint WHERE connamespace = 'public'::regnamespace
                 """)
