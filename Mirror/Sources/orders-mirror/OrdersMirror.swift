@@ -71,6 +71,9 @@ struct OrdersMirror: AsyncParsableCommand {
     func run() async throws {
         let address = try PostgresAddress(to)
         let path = storePath ?? ""
+        // The first SIGINT or SIGTERM stops the mirror after the transaction in progress (a following mirror ends
+        // this way); a second ends the process at once, PostgreSQL abandons the open transaction, and the next run
+        // continues after the last commit.
         InterruptSignals.install()
         do {
             let mirror = LedgerMirror(log: try LedgerStore(path: path, readOnly: true), address: address)
