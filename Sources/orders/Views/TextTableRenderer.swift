@@ -15,57 +15,6 @@ enum TextTableRenderer {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the table `render` makes (without colour) line by line into `listing`, so that a
-    /// table of many rows is never one string: rows of printable ASCII (nothing to escape, one
-    /// column a byte) are laid out byte by byte.
-    static func write(header: [String], rows: [[String]], rightAligned: Set<Int> = [], to listing: inout ListingWriter) throws {
-        var lines = [header] + rows
-        var plain = [Bool](repeating: true, count: lines.count)
-        var widths = [Int](repeating: 0, count: header.count)
-        for index in lines.indices {
-            for column in lines[index].indices {
-                let cell = lines[index][column]
-                if cell.isPrintableASCII {
-                    widths[column] = max(widths[column], cell.utf8.count)
-                } else {
-                    let safe = cell.terminalSafe
-                    lines[index][column] = safe
-                    plain[index] = false
-                    widths[column] = max(widths[column], safe.count)
-                }
-            }
-        }
-        let aligned = header.indices.map(rightAligned.contains)
-        for (index, cells) in lines.enumerated() {
-            if plain[index] {
-                writePlain(cells, widths: widths, rightAligned: aligned, to: listing.output)
-                try listing.line("")
-            } else {
-                try listing.line(line(cells, widths: widths, rightAligned: rightAligned))
-            }
-        }
-    }
-
-    /// `line` for cells of printable ASCII, one byte a character: spaces are held back until something
-    /// follows them, so that the line ends without trailing spaces as `line` trims them.
-    private static func writePlain(_ cells: [String], widths: [Int], rightAligned: [Bool], to output: OutputBuffer) {
-        var spaces = 0
-        for (column, cell) in cells.enumerated() {
-            if column > 0 { spaces += 2 }
-            let padding = max(0, widths[column] - cell.utf8.count)
-            let right = rightAligned[column]
-            if right { spaces += padding }
-            let trailing = cell.utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
-            if trailing < cell.utf8.count {
-                output.append(spaces: spaces)
-                output.append(trailing == 0 ? cell : String(cell.utf8.dropLast(trailing))!)
-                spaces = 0
-            }
-            spaces += trailing
-            if !right { spaces += padding }
-        }
-    }
-
     /// One row of terminal-safe `cells` padded to `widths` (a cell wider than its column pushes the
     /// rest of its row right), without a line end and without trailing spaces.
     static func line(
@@ -80,9 +29,4 @@ enum TextTableRenderer {
         }.joined(separator: "  ")
         return String(line.reversed().drop(while: { $0 == " " }).reversed())
     }
-}
-
-extension String {
-    /// Whether every character is printable ASCII: nothing to escape, and one column a byte.
-    fileprivate var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 }
