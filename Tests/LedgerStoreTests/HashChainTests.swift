@@ -161,13 +161,20 @@ struct HashChainTests {
             ])
     }
 
-    @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
+    /// Makes a store and imports one more order after verifying it: the head verify gave before,
+    /// and the store.
+    func storeGrownAfterVerifying() throws -> (earlier: ChainDigest, store: LedgerStore) {
         try makeStore(chunkSize: 97)
         let earlier = try #require(try verify().chain)
         let store = try LedgerStore(path: path, durable: false)
         let more = directory.file(
             "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
         _ = try Importer(store: store).importFile(more)
+        return (earlier, store)
+    }
+
+    @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
+        let (earlier, _) = try storeGrownAfterVerifying()
         let now = try #require(try verify().chain)
         #expect(now.seq > earlier.seq)
         #expect(try verify(expecting: earlier).isConsistent)
@@ -176,12 +183,7 @@ struct HashChainTests {
     @Test func aCheckUpToAnEarlierHeadChecksWhatASnapshotAtThatHeadSaw() throws {
         // verify's chain thread opens its snapshot after the replay's: it checks only up to the
         // head the replay saw, and a commit made in between is neither checked nor an error.
-        try makeStore(chunkSize: 97)
-        let earlier = try #require(try verify().chain)
-        let store = try LedgerStore(path: path, durable: false)
-        let more = directory.file(
-            "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
-        _ = try Importer(store: store).importFile(more)
+        let (earlier, store) = try storeGrownAfterVerifying()
         let seen = ChainCheck.Extent(log: earlier.seq, chain: earlier.seq)
         let check = try store.read { try ChainCheck($0, as: seen, expected: earlier, shouldStop: { false }) }
         #expect(check.head == earlier)
