@@ -92,7 +92,8 @@ struct OrdersMirror: AsyncParsableCommand {
             } else {
                 let count = report.seq - report.startSeq
                 print(
-                    "mirrored seq \(report.startSeq + 1)–\(report.seq) (\(count) events in \(report.commits) transactions) into \(address)"
+                    "mirrored seq \(report.startSeq + 1)–\(report.seq) (\(count) events in \(report.commits) "
+                        + "transaction\(report.commits == 1 ? "" : "s")) into \(address)"
                 )
             }
             guard fflush(nil) == 0 else { fail("cannot write standard output: \(String(cString: strerror(errno)))", 1) }
