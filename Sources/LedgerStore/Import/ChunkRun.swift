@@ -1,3 +1,4 @@
+internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
@@ -12,6 +13,7 @@ struct ChunkRun {
     let number: UInt64?
     let service: any OrderDeciding
     let identifiers: ImportIdentifiers
+    let orders: OrderStates
     let rows: ReadModelCache
     let commands: CommandIndex
     let rejects: (any RejectsOutput)?
@@ -20,9 +22,12 @@ struct ChunkRun {
 
     /// Applies the records of the batches `next` yields, after `before`, and stores the batch's
     /// record, its head key and the rejections with them; the rejections are written to `rejects`
-    /// before the transaction commits. Marks the batch finished after its last records.
+    /// before the transaction commits. Marks the batch finished after its last records. The map's
+    /// pages in `region` are dropped after each step of writing the chunk's rows back, so that the
+    /// pages those writes read do not add up in resident memory.
     func apply(
-        _ ledger: LedgerTransaction, from before: StoredBatch, atomic: Bool, next: () throws -> ParsedBatch?
+        _ ledger: LedgerTransaction, from before: StoredBatch, atomic: Bool, releasing region: MappedRegion?,
+        next: () throws -> ParsedBatch?
     ) throws -> ChunkOutcome {
         let number: UInt64
         if let existing = self.number {
@@ -35,11 +40,12 @@ struct ChunkRun {
         var rejected: [StoredRejection] = []
         let firstSeq = try ledger.headSeq() + 1
         var seq = firstSeq
+        orders.begin(ledger, head: firstSeq - 1)
         rows.begin(ledger, head: firstSeq - 1)
         commands.begin(ledger, head: firstSeq - 1)
         try identifiers.begin(ledger)
         var log = ChunkLog(
-            ledger: ledger, rows: rows, commands: commands, identifiers: identifiers,
+            ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers,
             link: try ledger.startChainLink(after: firstSeq - 1))
         var hash: BatchHash?
         while let parsed = try next() {
@@ -66,6 +72,8 @@ struct ChunkRun {
                     }
                 }
             }
+            // A cancel reads its order's placed event, anywhere in the log: keep those pages from adding up.
+            region?.releasePages()
             progress.chainRecords += parsed.records.count
             progress.next = parsed.end
             progress.endsWithLineEnd = parsed.endsWithLineEnd
@@ -74,9 +82,9 @@ struct ChunkRun {
         }
         if let hash { progress.digest = hash.digest }
         FaultInjection.reach(.afterLogAppend)
-        try log.flush()
+        try log.flush(releasing: region)
         if seq > firstSeq { try ledger.putChainLink(endingAt: seq - 1, log.link.digest()) }
-        if seq > firstSeq { try rows.flush(checkpoint: seq - 1) }
+        if seq > firstSeq { try rows.flush(checkpoint: seq - 1, releasing: region) }
         let records = rejected.map { $0.record(file: file) }
         if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: records) }
         try ledger.putBatch(number, progress, head: batch.head, replacing: self.number == nil ? nil : before)
