@@ -126,6 +126,7 @@ struct ImportIndexTests {
             try ledger.appendID("C-1", number: 0, to: \.customerNames)
             try ledger.putOrder(order(0, paid: 0, lastSeq: 1))
             try ledger.putOrder(order(1, paid: 0, lastSeq: 2))
+            try ledger.putOrder(order(100_000, paid: 0, lastSeq: 2))
         }
         let states = OrderStates()
         // A chunk reads an order from the store once, changes it and writes back only what it changed.
@@ -136,6 +137,9 @@ struct ImportIndexTests {
             states.update(to: order(1, paid: 100, lastSeq: 4))
             #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
             #expect(try states.order(OrderNumber(2)) == nil)
+            // A number beyond the room made at first grows the buffers and keeps what they held.
+            #expect(try states.order(OrderNumber(100_000)) == order(100_000, paid: 0, lastSeq: 2))
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
             try states.flush()
         }
         states.committed(head: 4)

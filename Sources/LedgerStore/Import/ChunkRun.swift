@@ -19,12 +19,14 @@ struct ChunkRun {
     let rejects: (any RejectsOutput)?
     /// Names this chunk's write to `rejects` (the same when the transaction is retried).
     let chunk: Int
+    /// How many parsed batches (of up to 2,048 records) apply between drops of the map's pages.
+    static let batchesPerRelease = 8
 
     /// Applies the records of the batches `next` yields, after `before`, and stores the batch's
     /// record, its head key and the rejections with them; the rejections are written to `rejects`
     /// before the transaction commits. Marks the batch finished after its last records. The map's
-    /// pages in `region` are dropped after each step of writing the chunk's rows back, so that the
-    /// pages those writes read do not add up in resident memory.
+    /// pages in `region` are dropped every few parsed batches and after each step of writing the
+    /// chunk's rows back, so that the pages the chunk reads do not add up in resident memory.
     func apply(
         _ ledger: LedgerTransaction, from before: StoredBatch, atomic: Bool, releasing region: MappedRegion?,
         next: () throws -> ParsedBatch?
@@ -48,6 +50,7 @@ struct ChunkRun {
             ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers,
             link: try ledger.startChainLink(after: firstSeq - 1))
         var hash: BatchHash?
+        var batches = 0
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
@@ -72,8 +75,10 @@ struct ChunkRun {
                     }
                 }
             }
-            // A cancel reads its order's placed event, anywhere in the log: keep those pages from adding up.
-            region?.releasePages()
+            // A cancel reads its order's placed event, anywhere in the log: keep those pages from
+            // adding up, every few parsed batches (each release costs faults on the pages read again).
+            batches += 1
+            if batches % Self.batchesPerRelease == 0 { region?.releasePages() }
             progress.chainRecords += parsed.records.count
             progress.next = parsed.end
             progress.endsWithLineEnd = parsed.endsWithLineEnd
