@@ -42,8 +42,9 @@ struct ReplayRun {
 
     /// Starts loading the rows that folding `bytes` (an event a few places ahead) will touch.
     /// It only reads: what it cannot make sense of, the fold will report.
+    /// An event left out (`--as-of` a time) folds into no row: nothing is loaded for it.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
-        guard let peek = EncodedEvent.Peek(bytes) else { return }
+        guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff else { return }
         if peek.kind == .placed {
             rows.prefetchCustomer(peek.customer)
             for sku in peek.skus { rows.prefetchSKU(sku) }
