@@ -240,6 +240,7 @@ public struct ReplayCore {
                 } else {
                     count -= 1
                 }
+                if count > lookahead / 2 { run.prepareRows(ahead[(first + lookahead / 2) & (lookahead - 1)].value) }
                 first = (first + 1) & (lookahead - 1)
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1
