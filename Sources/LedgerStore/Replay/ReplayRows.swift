@@ -174,9 +174,7 @@ struct ReplayRows: ReadModelSink {
             totals.orders = customers[base]
             totals.openOrders = customers[base + 1]
             totals.cancelled = customers[base + 2]
-            for slot in 0..<width where customers[base + 3] & 1 << slot != 0 {
-                totals.net.add(customers[base + 4 + slot], to: currencies[slot])
-            }
+            totals.net = amounts(customers, mask: base + 3, currencies)
             models.customers.append(totals)
         }
         for (key, amount) in customerOverflow {
@@ -188,9 +186,7 @@ struct ReplayRows: ReadModelSink {
             var totals = SKUTotals()
             totals.unitsOrdered = skus[base]
             totals.unitsCancelled = skus[base + 1]
-            for slot in 0..<width where skus[base + 2] & 1 << slot != 0 {
-                totals.revenue.add(skus[base + 3 + slot], to: currencies[slot])
-            }
+            totals.revenue = amounts(skus, mask: base + 2, currencies)
             models.skus.append(totals)
         }
         for (key, amount) in skuOverflow {
@@ -199,5 +195,12 @@ struct ReplayRows: ReadModelSink {
         models.revenue = Dictionary(uniqueKeysWithValues: zip(revenueKeys, revenueRows))
         models.statusCounts = statusCounts
         return models
+    }
+
+    /// The amounts of the row whose mask of slots is `rows[mask]`, its amounts right after it.
+    private func amounts(_ rows: [Int64], mask: Int, _ currencies: [Currency]) -> CurrencyAmounts {
+        var amounts = CurrencyAmounts()
+        for slot in 0..<width where rows[mask] & 1 << slot != 0 { amounts.add(rows[mask + 1 + slot], to: currencies[slot]) }
+        return amounts
     }
 }
