@@ -108,6 +108,7 @@ let package = Package(
             dependencies: [
                 "LedgerStore", "LedgerServices", "BatchFormats", "LedgerDomain", "LMDB", "BatchGenerator", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

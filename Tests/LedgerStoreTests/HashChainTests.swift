@@ -1,4 +1,5 @@
 import BatchGenerator
+import Crypto
 import Foundation
 import LedgerDomain
 import LedgerServices
@@ -160,16 +161,54 @@ struct HashChainTests {
             ])
     }
 
-    @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
+    /// Makes a store and imports one more order after verifying it: the head verify gave before,
+    /// and the store.
+    func storeGrownAfterVerifying() throws -> (earlier: ChainDigest, store: LedgerStore) {
         try makeStore(chunkSize: 97)
         let earlier = try #require(try verify().chain)
         let store = try LedgerStore(path: path, durable: false)
         let more = directory.file(
             "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
         _ = try Importer(store: store).importFile(more)
+        return (earlier, store)
+    }
+
+    @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
+        let (earlier, _) = try storeGrownAfterVerifying()
         let now = try #require(try verify().chain)
         #expect(now.seq > earlier.seq)
         #expect(try verify(expecting: earlier).isConsistent)
+    }
+
+    @Test func aCheckUpToAnEarlierHeadChecksWhatASnapshotAtThatHeadSaw() throws {
+        // verify's chain thread opens its snapshot after the replay's: it checks only up to the
+        // head the replay saw, and a commit made in between is neither checked nor an error.
+        let (earlier, store) = try storeGrownAfterVerifying()
+        let seen = ChainCheck.Extent(log: earlier.seq, chain: earlier.seq)
+        let check = try store.read { try ChainCheck($0, as: seen, expected: earlier, shouldStop: { false }) }
+        #expect(check.head == earlier)
+        #expect(check.problems.isEmpty, "\(check.problems)")
+        let whole = try store.read { try ChainCheck($0, expected: nil, shouldStop: { false }) }
+        #expect(whole.head.seq == earlier.seq + 1 && whole.problems.isEmpty)
+    }
+
+    @Test func aLinkHashesItsEventsAsOneRunWhateverTheirSizes() throws {
+        // The link hands the hasher runs of about 64 KiB: events that end a run, straddle one or
+        // are larger than one give the digest of the bytes as one stream.
+        let previous = (0..<32).map { UInt8($0) }
+        let sizes = [0, 1, 65_000, 600, 70_000, 3] + Array(repeating: 333, count: 400)
+        var link = ChainLink(after: previous)
+        var stream = previous
+        for (index, size) in sizes.enumerated() {
+            let seq = UInt64(index + 1)
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+            bytes.withUnsafeBytes { link.add(seq: seq, $0) }
+            stream += withUnsafeBytes(of: seq.bigEndian) { Array($0) }
+            stream += withUnsafeBytes(of: UInt32(size).littleEndian) { Array($0) }
+            stream += bytes
+        }
+        #expect(link.digest() == Array(SHA256.hash(data: stream)))
+        #expect(link.digest() == link.digest())
     }
 
     @Test func digestsReadAndPrintAsHexAtSeq() throws {

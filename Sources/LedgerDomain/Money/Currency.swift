@@ -33,7 +33,13 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        String(decoding: [0, 8, 16].map { UInt8(truncatingIfNeeded: packed >> $0) }, as: UTF8.self)
+        // A small string, written in place (no array made: tables print one per row).
+        String(unsafeUninitializedCapacity: 3) { bytes in
+            bytes[0] = UInt8(truncatingIfNeeded: packed)
+            bytes[1] = UInt8(truncatingIfNeeded: packed >> 8)
+            bytes[2] = UInt8(truncatingIfNeeded: packed >> 16)
+            return 3
+        }
     }
 
     /// Alphabetical order of the codes: the letters as one big-endian number.

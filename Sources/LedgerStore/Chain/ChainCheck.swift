@@ -13,19 +13,50 @@ struct ChainCheck {
     /// What does not match, each line starting with `chain:`.
     let problems: [String]
 
-    /// Checks the chain of `ledger`'s log, and `expected` against it.
-    init(_ ledger: LedgerTransaction, expected: ChainDigest?, shouldStop: () -> Bool) throws {
-        (head, problems) = try Self.check(ledger, expected: expected, shouldStop: shouldStop)
+    /// How much of the log and the chain a snapshot saw: their last seqs.
+    struct Extent: Sendable {
+        let log: UInt64
+        let chain: UInt64
+
+        /// Everything the snapshot checked sees.
+        static let whole = Extent(log: .max, chain: .max)
+
+        init(log: UInt64, chain: UInt64) {
+            self.log = log
+            self.chain = chain
+        }
+
+        /// What `ledger` sees.
+        init(_ ledger: LedgerTransaction) throws {
+            self.init(log: try ledger.headSeq(), chain: try ledger.chainHead()?.seq ?? 0)
+        }
+    }
+
+    /// Checks the chain of `ledger`'s log as far as `extent` (a snapshot opened later than the one
+    /// that saw `extent` checks what that one sees: the log and the chain only grow, a commit at
+    /// a time), and `expected` against it.
+    init(_ ledger: LedgerTransaction, as extent: Extent = .whole, expected: ChainDigest?, shouldStop: () -> Bool) throws {
+        (head, problems) = try Self.check(ledger, as: extent, expected: expected, shouldStop: shouldStop)
+    }
+
+    /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,
+    /// while the caller goes on (verify compares meanwhile); `wait` on the thread gives the check.
+    static func start(
+        _ store: LedgerStore, as extent: Extent, expected: ChainDigest?, shouldStop: @escaping @Sendable () -> Bool
+    ) -> BackgroundThread<ChainCheck> {
+        BackgroundThread {
+            try store.read { try ChainCheck($0, as: extent, expected: expected, shouldStop: shouldStop) }
+        }
     }
 
     private static func check(
-        _ ledger: LedgerTransaction, expected: ChainDigest?, shouldStop: () -> Bool
+        _ ledger: LedgerTransaction, as extent: Extent, expected: ChainDigest?, shouldStop: () -> Bool
     ) throws -> (ChainDigest, [String]) {
         var head = ChainDigest(seq: 0, digest: ChainLink.genesis)
         var problems: [String] = []
         func fail(_ text: String) { problems.append("chain: " + text) }
         var recomputed: [UInt64: [UInt8]] = [0: ChainLink.genesis]
-        let links = try ledger.chainLinks()
+        let links = try ledger.chainLinks().filter { $0.seq <= extent.chain }
         try ledger.withCursor(\.log) { cursor in
             var entry = try cursor.first()
             var next: UInt64 = 1
@@ -53,7 +84,7 @@ struct ChainCheck {
                 head = ChainDigest(seq: end, digest: digest)
                 if expected?.seq == end { recomputed[end] = digest }
             }
-            if let entry {
+            if let entry, LedgerTransaction.seq(entry.key) <= extent.log {
                 fail(
                     "seqs \(LedgerTransaction.seq(entry.key)) and after are in the log but not in the chain (it ends at seq \(next - 1))"
                 )

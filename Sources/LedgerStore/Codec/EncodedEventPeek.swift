@@ -7,6 +7,7 @@ extension EncodedEvent {
         let kind: EventKind
         let order: OrderNumber
         let customer: CustomerNumber
+        let at: Timestamp
         private let bytes: UnsafeRawBufferPointer
 
         /// `nil` when the bytes are too short or of no known kind.
@@ -18,6 +19,7 @@ extension EncodedEvent {
             self.bytes = bytes
             order = OrderNumber(EventLayout.load(base, EventLayout.order))
             customer = CustomerNumber(EventLayout.load(base, EventLayout.customer))
+            at = Timestamp(milliseconds: EventLayout.load(base, EventLayout.at))
         }
 
         /// The skus of the lines that fit in the bytes.

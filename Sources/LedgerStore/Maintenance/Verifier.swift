@@ -29,16 +29,14 @@ public struct Verifier {
             let replayed = try core.replay(
                 in: ledger, collectingNames: true, releasingPages: true, progress: progress, shouldStop: shouldStop)
             if shouldStop() { throw ReplayInterrupted() }
+            // The chain is recomputed on a thread of its own while the comparisons below run on
+            // this one; the thread ends before the snapshot does, also when a comparison throws.
+            let chainCheck =
+                ledger.hasChain
+                ? ChainCheck.start(store, as: try ChainCheck.Extent(ledger), expected: expected, shouldStop: shouldStop) : nil
+            var checked: Result<ChainCheck, any Error>?
+            defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
             var differences: [String] = []
-            var chain: ChainDigest?
-            if ledger.hasChain {
-                let check = try ChainCheck(ledger, expected: expected, shouldStop: shouldStop)
-                differences += check.problems
-                chain = check.head
-            } else if expected != nil {
-                differences.append(
-                    "chain: this store has no hash chain yet (format \(store.foundFormat ?? 0)); orders upgrade computes it")
-            }
             differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger, releasing: region)
             region?.releasePages()
@@ -60,6 +58,18 @@ public struct Verifier {
                 if checkpoint != "at seq \(replayed.headSeq)" {
                     differences.append("checkpoints: \(name.rawValue) is \(checkpoint), the log at \(replayed.headSeq)")
                 }
+            }
+            var chain: ChainDigest?
+            if let chainCheck {
+                let outcome = Result { try chainCheck.wait() }
+                checked = outcome
+                let check = try outcome.get()
+                differences.insert(contentsOf: check.problems, at: 0)
+                chain = check.head
+            } else if expected != nil {
+                differences.insert(
+                    "chain: this store has no hash chain yet (format \(store.foundFormat ?? 0)); orders upgrade computes it",
+                    at: 0)
             }
             return VerifyReport(
                 events: replayed.eventCount, orders: replayed.orders.count, differences: differences, chain: chain)

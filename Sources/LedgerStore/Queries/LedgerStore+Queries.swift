@@ -50,13 +50,19 @@ extension LedgerStore {
     static func customers(
         _ ledger: LedgerTransaction, row: (CustomerNumber, String) throws -> CustomerTotals?
     ) throws -> [CustomerSummary] {
-        try ledger.scan(\.customerIDs) { entries in
-            try entries.compactMap { entry in
+        let count = try ledger.count(\.customerIDs)
+        return try ledger.scan(\.customerIDs) { entries in
+            // Room for every customer up front: a store can hold hundreds of thousands, and an
+            // array grown by doubling copies its rows again each time.
+            var rows: [CustomerSummary] = []
+            rows.reserveCapacity(count)
+            for entry in entries {
                 let id = String(decoding: entry.key, as: UTF8.self)
-                return try row(CustomerNumber(try LedgerTransaction.denseNumber(entry.value)), id).map {
-                    CustomerSummary(customerID: id, totals: $0)
+                if let totals = try row(CustomerNumber(try LedgerTransaction.denseNumber(entry.value)), id) {
+                    rows.append(CustomerSummary(customerID: id, totals: totals))
                 }
             }
+            return rows
         }
     }
 

@@ -44,9 +44,10 @@ struct ReplayRun {
     /// Starts loading what folding `bytes` (an event `ReplayCore.lookahead` places ahead) will
     /// touch first: the rows a `placed` event names, or the order's state, latest seq and where
     /// its `placed` event lies. It only reads: what it cannot make sense of, the fold will report.
+    /// An event left out (`--as-of` a time) folds into no row: nothing is loaded for it.
     // Mutating, as `prepareRows`: called on the scan's `var`, a non-mutating call copied the run.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
-        guard let peek = EncodedEvent.Peek(bytes) else { return }
+        guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff else { return }
         if peek.kind == .placed {
             rows.prefetchCustomer(peek.customer)
             for sku in peek.skus { rows.prefetchSKU(sku) }
@@ -60,7 +61,9 @@ struct ReplayRun {
     /// Starts loading the rows that folding `bytes` (an event half the lookahead ahead, whose
     /// order's state `prepare` asked for) will touch: its customer's, and a cancel's skus.
     mutating func prepareRows(_ bytes: UnsafeRawBufferPointer) {
-        guard let peek = EncodedEvent.Peek(bytes), peek.kind != .placed, let position = position(of: peek.order) else { return }
+        guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff, peek.kind != .placed,
+            let position = position(of: peek.order)
+        else { return }
         rows.prefetchCustomer(part.orders[position].customer)
         if peek.kind == .cancelled {
             for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }

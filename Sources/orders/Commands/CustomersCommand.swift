@@ -23,7 +23,7 @@ struct CustomersCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let viewModel = CustomersViewModel(repository: store)
             viewModel.load()
-            try present(viewModel.state) { CustomersView.render($0, format: options.format) }
+            try present(viewModel.state, writing: { try CustomersView.write($0, format: options.format) })
         }
     }
 }

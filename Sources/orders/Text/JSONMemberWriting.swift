@@ -13,10 +13,14 @@ protocol JSONMemberWriting {
     mutating func add(_ key: String, _ time: Timestamp)
     /// An order's lines as the array `[{sku, qty, unit_price}]`.
     mutating func add(_ key: String, _ lines: [LineItem])
+    /// Money per currency as the object `{"CUR": amount, …}` (`net`, `revenue`).
+    mutating func add(_ key: String, _ amounts: CurrencyAmounts)
 }
 
 extension JSONObject: JSONMemberWriting {
     mutating func add(_ key: String, _ time: Timestamp) { add(key, time.description) }
 
     mutating func add(_ key: String, _ lines: [LineItem]) { add(key, raw: LineItemsText.json(lines)) }
+
+    mutating func add(_ key: String, _ amounts: CurrencyAmounts) { add(key, raw: CurrencyColumns.json(amounts)) }
 }

@@ -3,26 +3,45 @@ import LedgerDomain
 /// Money for people: major units with the currency's own decimals (EUR 12.50, JPY 1250).
 enum MoneyText {
     /// ISO 4217 currencies without minor units, and with three decimals; all others have two.
-    private static let noDecimals: Set<String> = [
+    /// Kept packed: tables ask once per amount shown, for hundreds of thousands of rows.
+    private static let noDecimals = packed([
         "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
-    ]
-    private static let threeDecimals: Set<String> = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]
+    ])
+    private static let threeDecimals = packed(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"])
+
+    private static func packed(_ codes: [String]) -> Set<UInt32> { Set(codes.compactMap { Currency($0)?.packed }) }
 
     static func decimals(_ currency: Currency) -> Int {
-        let code = currency.description
-        return noDecimals.contains(code) ? 0 : threeDecimals.contains(code) ? 3 : 2
+        noDecimals.contains(currency.packed) ? 0 : threeDecimals.contains(currency.packed) ? 3 : 2
     }
 
     /// `12.50` for 1250 EUR minor units.
     static func amount(_ minor: Int64, _ currency: Currency) -> String {
         let places = decimals(currency)
         guard places > 0 else { return String(minor) }
-        var divisor: Int64 = 1
-        for _ in 0..<places { divisor *= 10 }
-        let magnitude = minor.magnitude
-        let fraction = String(magnitude % UInt64(divisor))
-        return (minor < 0 ? "-" : "") + "\(magnitude / UInt64(divisor))."
-            + String(repeating: "0", count: places - fraction.count) + fraction
+        var digits = 1
+        var rest = minor.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let length = (minor < 0 ? 1 : 0) + max(digits, places + 1) + 1
+        // Written from the right: the fraction, the point, the whole units (at least 0), the sign.
+        return String(unsafeUninitializedCapacity: length) { text in
+            var magnitude = minor.magnitude
+            var index = length
+            for written in 0..<max(digits, places + 1) {
+                if written == places {
+                    index -= 1
+                    text[index] = UInt8(ascii: ".")
+                }
+                index -= 1
+                text[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            if minor < 0 { text[0] = UInt8(ascii: "-") }
+            return length
+        }
     }
 
     /// `EUR 12.50`.
@@ -30,6 +49,13 @@ enum MoneyText {
 
     /// `EUR 12.50, USD 3.00` for amounts per currency.
     static func amounts(_ amounts: CurrencyAmounts) -> String {
-        amounts.entries.map { money($0.amount, $0.currency) }.joined(separator: ", ")
+        var text = ""
+        for (index, entry) in amounts.entries.enumerated() {
+            if index > 0 { text += ", " }
+            text += entry.currency.description
+            text += " "
+            text += amount(entry.amount, entry.currency)
+        }
+        return text
     }
 }

@@ -144,8 +144,39 @@ final class OutputBuffer {
         if !plain { append(JSONText.quote(text)) }
     }
 
-    /// `text` as one CSV field (`CSVText.field`).
-    func append(csvField text: String) { append(CSVText.field(text)) }
+    /// `count` spaces.
+    func append(spaces count: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        (base + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
+    /// A currency's three letters (`Currency.description`, without making a string).
+    func append(currency: Currency) {
+        reserve(3)
+        base[count] = UInt8(truncatingIfNeeded: currency.packed)
+        base[count + 1] = UInt8(truncatingIfNeeded: currency.packed >> 8)
+        base[count + 2] = UInt8(truncatingIfNeeded: currency.packed >> 16)
+        count += 3
+    }
+
+    /// `text` as one CSV field (`CSVText.field`; a field without a comma, quote or line break is
+    /// copied as it is).
+    func append(csvField text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8
+            where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+            {
+                return false
+            }
+            bytes(UnsafeRawBufferPointer(utf8))
+            return true
+        }
+        if !plain { append(CSVText.field(text)) }
+    }
 
     /// Hands the buffer to stdio once it holds 64 KiB.
     func writeIfFull() throws {
@@ -214,6 +245,18 @@ extension OutputBuffer: JSONMemberWriting {
             byte(UInt8(ascii: "}"))
         }
         byte(UInt8(ascii: "]"))
+    }
+
+    func add(_ key: String, _ amounts: CurrencyAmounts) {
+        memberKey(key)
+        byte(UInt8(ascii: "{"))
+        for (index, entry) in amounts.entries.enumerated() {
+            append(index == 0 ? "\"" : ",\"")
+            append(currency: entry.currency)
+            append("\":")
+            append(entry.amount)
+        }
+        byte(UInt8(ascii: "}"))
     }
 
     /// Writes `"key":` (keys are plain ASCII, written as they are), after a comma unless it is

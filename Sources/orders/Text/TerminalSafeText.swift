@@ -19,4 +19,8 @@ extension String {
         }
         return result
     }
+
+    /// Whether every character is printable ASCII: the text is terminal-safe as it is, and takes
+    /// one column a byte.
+    var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 }

@@ -11,6 +11,15 @@ enum CurrencyColumns {
         Set(all.flatMap { $0.entries.map(\.currency) }).sorted()
     }
 
+    /// Writes the cells for `currencies`, each after a comma (`cells`, into the buffer).
+    static func writeCells(_ amounts: CurrencyAmounts, _ currencies: [Currency], to output: OutputBuffer) {
+        let entries = amounts.entries
+        for currency in currencies {
+            output.append(",")
+            if let entry = entries.first(where: { $0.currency == currency }) { output.append(entry.amount) }
+        }
+    }
+
     /// The cells for `currencies`: the amount, or empty where the row has no such currency.
     static func cells(_ amounts: CurrencyAmounts, _ currencies: [Currency]) -> [String] {
         currencies.map { currency in

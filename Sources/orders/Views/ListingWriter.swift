@@ -30,6 +30,14 @@ struct ListingWriter {
         try rowDone()
     }
 
+    /// Adds one CSV row that `fields` writes into the buffer itself (fields through
+    /// `append(csvField:)` or as digits, with the commas between them).
+    mutating func csv(writing fields: (OutputBuffer) -> Void) throws {
+        fields(output)
+        output.append("\r\n")
+        try rowDone()
+    }
+
     /// Adds one line of text (a table row).
     mutating func line(_ text: String) throws {
         output.append(text)
