@@ -38,10 +38,11 @@ let package = Package(
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "CPrefetch"),
         .target(name: "CStandardOutput"),
+        .target(name: "CMemory"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
