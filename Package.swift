@@ -40,10 +40,11 @@ let package = Package(
         .target(name: "ProcessControl", swiftSettings: strictSettings),
         .target(name: "CPrefetch"),
         .target(name: "CStandardOutput"),
+        .target(name: "CMemory"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "ProcessControl",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "ProcessControl",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

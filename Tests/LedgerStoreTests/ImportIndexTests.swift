@@ -112,6 +112,64 @@ struct ImportIndexTests {
         #expect(try mine.verify(progress: { _ in }, shouldStop: { false }).isConsistent)
     }
 
+    @Test func orderStatesAreKeptAcrossChunksAndForgottenWhenAChunkDoesNotCommitOrTheLogMoved() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        func order(_ number: UInt32, paid: Int64, lastSeq: UInt64) -> StoredOrder {
+            let at = Timestamp(milliseconds: 1_770_000_000_000)
+            let state = OrderState(
+                status: paid == 0 ? .placed : .paid, currency: Array("EUR".utf8).withUnsafeBytes { Currency(bytes: $0) }!,
+                customer: CustomerNumber(0), total: 100, paid: paid, refunded: 0, version: UInt32(lastSeq), placedAt: at,
+                updatedAt: at, lineCount: 1, itemCount: 1)
+            return StoredOrder(number: OrderNumber(number), state: state, lastSeq: lastSeq)
+        }
+        try store.write { ledger throws in
+            try ledger.appendID("C-1", number: 0, to: \.customerNames)
+            try ledger.putOrder(order(0, paid: 0, lastSeq: 1))
+            try ledger.putOrder(order(1, paid: 0, lastSeq: 2))
+            try ledger.putOrder(order(100_000, paid: 0, lastSeq: 2))
+        }
+        let states = OrderStates()
+        // A chunk reads an order from the store once, changes it and writes back only what it changed.
+        try store.write { ledger throws in
+            states.begin(ledger, head: 2)
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 0, lastSeq: 2))
+            states.update(to: order(1, paid: 50, lastSeq: 3))
+            states.update(to: order(1, paid: 100, lastSeq: 4))
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
+            #expect(try states.order(OrderNumber(2)) == nil)
+            // A number beyond the room made at first grows the buffers and keeps what they held.
+            #expect(try states.order(OrderNumber(100_000)) == order(100_000, paid: 0, lastSeq: 2))
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
+            try states.flush()
+        }
+        states.committed(head: 4)
+        #expect(try store.read { ledger throws in try ledger.order(OrderNumber(1)) } == order(1, paid: 100, lastSeq: 4))
+        #expect(try store.read { ledger throws in try ledger.order(OrderNumber(0)) } == order(0, paid: 0, lastSeq: 1))
+        // The next chunk finds the state in memory: a stored value changed behind its back is not read.
+        try store.write { ledger throws in try ledger.putOrder(order(1, paid: 1, lastSeq: 4)) }
+        #expect(throws: Aborted.self) {
+            try store.write { ledger throws in
+                states.begin(ledger, head: 4)
+                #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
+                states.update(to: order(0, paid: 100, lastSeq: 5))
+                throw Aborted()
+            }
+        }
+        // That chunk did not commit: its change is forgotten and every state is read from the store again.
+        try store.write { ledger throws in
+            states.begin(ledger, head: 4)
+            #expect(try states.order(OrderNumber(0)) == order(0, paid: 0, lastSeq: 1))
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 1, lastSeq: 4))
+        }
+        states.committed(head: 4)
+        // Another writer moved the log on: the states are read from the store again.
+        try store.write { ledger throws in try ledger.putOrder(order(0, paid: 100, lastSeq: 5)) }
+        try store.write { ledger throws in
+            states.begin(ledger, head: 5)
+            #expect(try states.order(OrderNumber(0)) == order(0, paid: 100, lastSeq: 5))
+        }
+    }
+
     @Test func aFormatTwoStoreHasItsCommandsRekeyedBySeqOnTheFirstWrite() throws {
         let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
         let batch = directory.file(

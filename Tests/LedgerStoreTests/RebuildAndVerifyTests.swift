@@ -71,6 +71,25 @@ struct RebuildAndVerifyTests {
         #expect(report.differences.contains("orders: O-9 is missing"))
     }
 
+    @Test func verifyComparesEveryIdWithTheOneTheLogNamedByteForByte() throws {
+        do {
+            _ = try importGenerated(orders: 50, badShare: 0)
+        }
+        // Order number 9 named with one byte changed, sku number 2 named otherwise, and a customer
+        // id mapped to a number the log gave another customer.
+        try StoreFixture.put(Array("O-8".utf8), key: [0, 0, 0, 9], database: "order_names", at: path)
+        try StoreFixture.put(Array("not-a-sku".utf8), key: [0, 0, 0, 2], database: "sku_names", at: path)
+        let customer = try #require(try StoreFixture.entries(database: "customer_ids", at: path).first)
+        let other: [UInt8] = customer.value == [1, 0, 0, 0] ? [2, 0, 0, 0] : [1, 0, 0, 0]
+        try StoreFixture.put(other, key: customer.key, database: "customer_ids", at: path)
+        let report = try Verifier(store: try LedgerStore(path: path)).verify()
+        let customerID = String(decoding: customer.key, as: UTF8.self)
+        #expect(report.differences.contains("ids: order number 9 is not named O-9"))
+        #expect(report.differences.contains { $0.hasPrefix("ids: sku number 2 is not named ") })
+        #expect(report.differences.contains("ids: customer \(customerID) does not map to the number the log gave it"))
+        #expect(report.differences.filter { $0.hasPrefix("ids:") }.count == 3, "\(report.differences)")
+    }
+
     @Test func verifyFindsAGapInTheLog() throws {
         do {
             _ = try importGenerated(orders: 50, badShare: 0)

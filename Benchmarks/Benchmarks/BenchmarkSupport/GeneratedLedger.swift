@@ -43,8 +43,17 @@ public enum GeneratedLedger {
     /// The CSV batch of `orders` orders of `profile` imported into a store, once per process and
     /// profile. The import skips fsync; the store is flushed to disk before it is handed out, so
     /// that no benchmark runs while the kernel is still writing it back. The batch is removed.
+    /// When `ORDERS_BENCH_STORES` names a folder, its store `FOLDER/PROFILE` is used instead, as
+    /// it is (imported before, e.g. from `generate-batch --profile PROFILE`): a 1M-order import
+    /// takes minutes, and the replay suites only read the log (and rebuild its read models).
     public static func store(orders: Int, profile: GeneratorProfile = .compact) throws -> Store {
         if let store = imported[profile] { return store }
+        if let stores = ProcessInfo.processInfo.environment["ORDERS_BENCH_STORES"] {
+            let path = stores + "/\(profile)"
+            let made = Store(path: path, events: Int(try LedgerStore(path: path, readOnly: true).headSeq()))
+            imported[profile] = made
+            return made
+        }
         let batch = batch(orders: orders, format: .csv, profile: profile)
         defer { try? FileManager.default.removeItem(atPath: batch.path) }
         let path = folder + "/store-\(profile)"

@@ -10,6 +10,8 @@ public final class CSVReader: BatchReader {
     /// Holds unescaped quoted fields of the current record.
     private let scratch = OwnedBytes(capacity: 4096)
     private let recordLimit: Int
+    /// The field boundaries' array, reused by each record's scanner.
+    private var fieldStorage: [(start: Int, end: Int, escaped: Bool)] = []
 
     /// Reads and checks the header. Throws `BatchFileError` for an empty file or a bad header.
     /// `limit`: read no further than the file's size when opened; `digest`: what hashes the bytes consumed.
@@ -100,7 +102,8 @@ public final class CSVReader: BatchReader {
                     continue
                 }
             }
-            var scanner = CSVScanner(start: start, recording: true)
+            var scanner = CSVScanner(start: start, recording: true, storage: &fieldStorage)
+            defer { scanner.recycle(into: &fieldStorage) }
             var outcome = scanner.scan(bytes, from: start, to: source.end, previous: 0)
             if outcome == .needMore {
                 if source.end - start > recordLimit + 2 { return try skipOversized() }

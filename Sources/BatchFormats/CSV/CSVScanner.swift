@@ -23,11 +23,23 @@ struct CSVScanner {
     var fields: [(start: Int, end: Int, escaped: Bool)] = []
     let recording: Bool
 
-    init(start: Int, recording: Bool) {
+    /// `storage`: an emptied array whose capacity the field boundaries reuse (one allocation per
+    /// reader instead of one per record); `recycle` hands it back.
+    init(start: Int, recording: Bool, storage: inout [(start: Int, end: Int, escaped: Bool)]) {
         fieldStart = start
         self.recording = recording
+        swap(&fields, &storage)
+        fields.removeAll(keepingCapacity: true)
         if recording { fields.reserveCapacity(16) }
     }
+
+    init(start: Int, recording: Bool) {
+        var storage: [(start: Int, end: Int, escaped: Bool)] = []
+        self.init(start: start, recording: recording, storage: &storage)
+    }
+
+    /// Gives the field boundaries' array back for the next record's scanner.
+    mutating func recycle(into storage: inout [(start: Int, end: Int, escaped: Bool)]) { swap(&fields, &storage) }
 
     private mutating func closeField(_ end: Int) {
         if recording { fields.append((fieldStart, end, fieldHasEscapes)) }

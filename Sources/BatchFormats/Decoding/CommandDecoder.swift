@@ -57,20 +57,20 @@ public struct CommandDecoder: Sendable {
 
     private func malformed(_ message: String) -> Rejection { Rejection(.malformed, message) }
 
-    private func text(_ field: RawField, _ name: String) throws(Rejection) -> UnsafeRawBufferPointer {
+    private func text(_ field: RawField, _ name: @autoclosure () -> String) throws(Rejection) -> UnsafeRawBufferPointer {
         switch field {
         case .text(let bytes): return bytes
-        case .absent: throw malformed("missing \(name)")
-        case .integer, .lines, .wrongType: throw malformed("\(name) must be a string, not \(Self.typeName(field))")
+        case .absent: throw malformed("missing \(name())")
+        case .integer, .lines, .wrongType: throw malformed("\(name()) must be a string, not \(Self.typeName(field))")
         }
     }
 
     private func identifier<T>(
-        _ field: RawField, _ name: String, _ make: (UnsafeRawBufferPointer) -> T?
+        _ field: RawField, _ name: @autoclosure () -> String, _ make: (UnsafeRawBufferPointer) -> T?
     ) throws(Rejection) -> T {
-        let bytes = try text(field, name)
+        let bytes = try text(field, name())
         guard let value = make(bytes) else {
-            throw malformed("\(name) \(Self.quote(bytes)) is not a valid id (1–64 of A–Z a–z 0–9 . _ : -)")
+            throw malformed("\(name()) \(Self.quote(bytes)) is not a valid id (1–64 of A–Z a–z 0–9 . _ : -)")
         }
         return value
     }
@@ -95,25 +95,27 @@ public struct CommandDecoder: Sendable {
         return value
     }
 
-    private func number(_ field: RawField, _ name: String, _ range: ClosedRange<Int64>) throws(Rejection) -> Int64 {
+    private func number(
+        _ field: RawField, _ name: @autoclosure () -> String, _ range: ClosedRange<Int64>
+    ) throws(Rejection) -> Int64 {
         let value: Int64
         switch (field, format) {
         case (.integer(let integer), .jsonl):
             value = integer
         case (.text(let bytes), .csv):
             guard let parsed = Self.digits(bytes) else {
-                throw malformed("\(name) \(Self.quote(bytes)) is not a whole number of ASCII digits")
+                throw malformed("\(name()) \(Self.quote(bytes)) is not a whole number of ASCII digits")
             }
             value = parsed
         case (.absent, _):
-            throw malformed("missing \(name)")
+            throw malformed("missing \(name())")
         case (.wrongType(let description), _) where description == "an integer out of range":
-            throw malformed("\(name) is out of range (\(range.lowerBound)…\(range.upperBound))")
+            throw malformed("\(name()) is out of range (\(range.lowerBound)…\(range.upperBound))")
         default:
-            throw malformed("\(name) must be an integer, not \(Self.typeName(field))")
+            throw malformed("\(name()) must be an integer, not \(Self.typeName(field))")
         }
         guard range.contains(value) else {
-            throw malformed("\(name) \(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
+            throw malformed("\(name()) \(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
         }
         return value
     }
@@ -168,11 +170,14 @@ public struct CommandDecoder: Sendable {
         return lines
     }
 
-    private func orderLine(sku: RawField, quantity: RawField, price: RawField, _ place: String) throws(Rejection) -> OrderLine {
+    /// One line of a `place`; `place` names it in a rejection (built only for one).
+    private func orderLine(
+        sku: RawField, quantity: RawField, price: RawField, _ place: @autoclosure () -> String
+    ) throws(Rejection) -> OrderLine {
         OrderLine(
-            sku: try identifier(sku, "\(place) sku", SKU.init(bytes:)),
-            quantity: try number(quantity, "\(place) qty", LedgerLimits.quantity),
-            unitPrice: try number(price, "\(place) unit_price", LedgerLimits.unitPrice))
+            sku: try identifier(sku, "\(place()) sku", SKU.init(bytes:)),
+            quantity: try number(quantity, "\(place()) qty", LedgerLimits.quantity),
+            unitPrice: try number(price, "\(place()) unit_price", LedgerLimits.unitPrice))
     }
 
     /// ASCII digits only (leading zeros allowed), no sign, within `Int64`.

@@ -7,52 +7,43 @@ public enum ReadModelFold {
     // Measured: inlinable so import and replay get copies specialised for their event and row types (the replay went from 4.5M to 5.5M events/s).
     @inlinable public static func apply(
         _ event: some OrderEventFacts, before: OrderState?, after: OrderState,
-        placedLines: some Collection<EventLine>, to rows: inout some ReadModelRows
+        placedLines: some Collection<EventLine>, to rows: inout some ReadModelSink
     ) {
         let currency = after.currency
         let revenueKey = RevenueKey(day: event.at.day, currency: currency)
         switch event.kind {
         case .placed:
-            rows.customer(after.customer) { row in
-                row.orders += 1
-                row.openOrders += 1
-                row.net.add(0, to: currency)
-            }
+            rows.addToCustomer(after.customer, orders: 1, openOrders: 1, cancelled: 0, net: 0, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersPlaced += 1
                 row.gross += event.amount
             }
             for line in event.lines {
-                rows.sku(line.sku) { row in
-                    row.unitsOrdered += Int64(line.quantity)
-                    row.revenue.add(Int64(line.quantity) * line.unitPrice, to: currency)
-                }
+                rows.addToSKU(
+                    line.sku, unitsOrdered: Int64(line.quantity), unitsCancelled: 0,
+                    revenue: Int64(line.quantity) * line.unitPrice,
+                    in: currency)
             }
         case .paid:
-            rows.customer(after.customer) { $0.net.add(event.amount, to: currency) }
+            rows.addToCustomer(after.customer, orders: 0, openOrders: 0, cancelled: 0, net: event.amount, in: currency)
             rows.revenue(revenueKey) { $0.captured += event.amount }
         case .shipped:
             break
         case .delivered:
-            rows.customer(after.customer) { $0.openOrders -= 1 }
+            rows.addToCustomer(after.customer, orders: 0, openOrders: -1, cancelled: 0, net: 0, in: nil)
         case .cancelled:
-            rows.customer(after.customer) { row in
-                row.cancelled += 1
-                row.openOrders -= 1
-                row.net.add(-event.amount, to: currency)
-            }
+            rows.addToCustomer(after.customer, orders: 0, openOrders: -1, cancelled: 1, net: -event.amount, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersCancelled += 1
                 row.refunded += event.amount
             }
             for line in placedLines {
-                rows.sku(line.sku) { row in
-                    row.unitsCancelled += Int64(line.quantity)
-                    row.revenue.add(-Int64(line.quantity) * line.unitPrice, to: currency)
-                }
+                rows.addToSKU(
+                    line.sku, unitsOrdered: 0, unitsCancelled: Int64(line.quantity),
+                    revenue: -Int64(line.quantity) * line.unitPrice, in: currency)
             }
         case .refunded:
-            rows.customer(after.customer) { $0.net.add(-event.amount, to: currency) }
+            rows.addToCustomer(after.customer, orders: 0, openOrders: 0, cancelled: 0, net: -event.amount, in: currency)
             rows.revenue(revenueKey) { $0.refunded += event.amount }
         }
         if before?.status != after.status {

@@ -69,12 +69,24 @@ struct EncodedEvent: OrderEventFacts {
 
     /// The ids this event names first.
     func names() throws(StoreError) -> NameDefinitions {
-        var reader = ByteReader(UnsafeRawBufferPointer(start: base, count: count), at: namesOffset, what: "an event")
         var names = NameDefinitions()
-        if kind == .placed { names.order = String(decoding: try reader.readName(), as: UTF8.self) }
-        if namesNewCustomer { names.customer = String(decoding: try reader.readName(), as: UTF8.self) }
-        for _ in 0..<newSKUCount { names.skus.append(String(decoding: try reader.readName(), as: UTF8.self)) }
+        try withNames(
+            order: { names.order = String(decoding: $0, as: UTF8.self) },
+            customer: { names.customer = String(decoding: $0, as: UTF8.self) },
+            sku: { names.skus.append(String(decoding: $0, as: UTF8.self)) })
         return names
+    }
+
+    /// Lends the bytes of each id this event names first, in place: its order id (`placed`), its
+    /// customer id (when new), then its new skus in line order.
+    func withNames(
+        order: (UnsafeRawBufferPointer) -> Void, customer: (UnsafeRawBufferPointer) -> Void,
+        sku: (UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
+        var reader = ByteReader(UnsafeRawBufferPointer(start: base, count: count), at: namesOffset, what: "an event")
+        if kind == .placed { order(try reader.readName()) }
+        if namesNewCustomer { customer(try reader.readName()) }
+        for _ in 0..<newSKUCount { sku(try reader.readName()) }
     }
 
     /// The carrier or reason, when the command gave one.

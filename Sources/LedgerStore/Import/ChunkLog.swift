@@ -1,9 +1,10 @@
+internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
 /// The event log of one chunk's write transaction, as `CommandApplication` writes to it: LMDB
-/// behind it, the chunk's order cache in front, and the import's read model rows, command ids and
-/// id dictionaries in memory. New ids get their numbers in memory and are appended to the
+/// behind it, and the import's order states, read model rows, command ids and id dictionaries in
+/// memory. New ids get their numbers in memory and are appended to the
 /// `…_names` databases at once; their `…_ids` entries and the `customer_orders` keys wait for
 /// `flush`, which writes them sorted.
 struct ChunkLog: EventLogWriting {
@@ -11,8 +12,8 @@ struct ChunkLog: EventLogWriting {
     var rows: ReadModelCache
     let commands: CommandIndex
     let identifiers: ImportIdentifiers
-    /// The orders this chunk read or changed; `flush` writes the changed ones back.
-    private var orders: OrderCache
+    /// The import's order states; `flush` writes back those this chunk changed.
+    let orders: OrderStates
     /// The ids defined since the last append: the next event names them.
     private var names = NameDefinitions()
     /// The ids this chunk defined, for the `…_ids` databases.
@@ -26,20 +27,20 @@ struct ChunkLog: EventLogWriting {
     private(set) var link: ChainLink
 
     init(
-        ledger: LedgerTransaction, rows: ReadModelCache, commands: CommandIndex, identifiers: ImportIdentifiers,
-        link: ChainLink
+        ledger: LedgerTransaction, orders: OrderStates, rows: ReadModelCache, commands: CommandIndex,
+        identifiers: ImportIdentifiers, link: ChainLink
     ) {
         self.ledger = ledger
         self.link = link
         self.rows = rows
         self.commands = commands
         self.identifiers = identifiers
-        orders = OrderCache(orders: identifiers.orders.count)
+        self.orders = orders
     }
 
     mutating func order(_ id: OrderID) throws -> StoredOrder? {
         guard let number = identifiers.orders.number(of: id.rawValue) else { return nil }
-        guard let order = try orders.order(OrderNumber(number), in: ledger) else {
+        guard let order = try orders.order(OrderNumber(number)) else {
             throw StoreError.corrupt("order \(id) has number \(number) but no state")
         }
         return order
@@ -75,7 +76,15 @@ struct ChunkLog: EventLogWriting {
         return SKUNumber(number)
     }
 
-    mutating func placedLines(of order: StoredOrder) throws -> [EventLine] { try ledger.placedLines(of: order) }
+    /// The lines of the order's `placed` event: read at its seq if this import placed the order,
+    /// else found by walking its stream back.
+    mutating func placedLines(of order: StoredOrder) throws -> [EventLine] {
+        guard let seq = orders.placedSeq(of: order.number) else { return try ledger.placedLines(of: order) }
+        guard let placed = try ledger.event(seq: seq), placed.event.order == order.number, placed.event.kind == .placed else {
+            throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event at seq \(seq)")
+        }
+        return placed.event.lines
+    }
 
     mutating func append(
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
@@ -83,15 +92,21 @@ struct ChunkLog: EventLogWriting {
         if event.kind == .placed { placed.append((event.customer, event.order)) }
         try ledger.appendEvent(seq: seq, event, names: names, previousSeq: previousSeq, chaining: &link)
         names = NameDefinitions()
-        orders.update(to: order)
+        orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
-    /// Writes the orders this chunk changed back to the store, and its new ids' entries.
-    func flush() throws {
-        try orders.flush(to: ledger)
+    /// Writes the orders this chunk changed back to the store, and its new ids' entries; drops the
+    /// pages of `region` after each database.
+    func flush(releasing region: MappedRegion?) throws {
+        region?.releasePages()
+        try orders.flush()
+        region?.releasePages()
         try ledger.putIDs(newOrders, into: \.orderIDs)
+        region?.releasePages()
         try ledger.putIDs(newCustomers, into: \.customerIDs)
         try ledger.putIDs(newSKUs, into: \.skuIDs)
+        region?.releasePages()
         try ledger.indexCustomerOrders(placed)
+        region?.releasePages()
     }
 }

@@ -163,6 +163,8 @@ public final class Importer: Sendable {
         var state = initial
         var number = firstNumber
         let identifiers = ImportIdentifiers()
+        // A record takes well over 32 bytes, an order at least one record.
+        let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
         let rows = ReadModelCache()
         let commands = CommandIndex()
         // A record with a command id takes well over 64 bytes; most batches carry fewer ids.
@@ -175,9 +177,8 @@ public final class Importer: Sendable {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
                 let run = ChunkRun(
-                    batch: batch, file: file, number: number, service: service, identifiers: identifiers, rows: rows,
-                    commands: commands, rejects: rejects,
-                    chunk: nextRejectsWrite())
+                    batch: batch, file: file, number: number, service: service, identifiers: identifiers,
+                    orders: orders, rows: rows, commands: commands, rejects: rejects, chunk: nextRejectsWrite())
                 let outcome: ChunkOutcome
                 if options.atomic {
                     // One transaction for the whole file; a retry reads the file again from the start.
@@ -185,7 +186,7 @@ public final class Importer: Sendable {
                         try reader.seek(to: position, hashed: hash)
                         let whole = RecordPipeline(reader: reader, decoder: decoder)
                         defer { whole.stop() }
-                        return try run.apply(ledger, from: state, atomic: true) {
+                        return try run.apply(ledger, from: state, atomic: true, releasing: store.mappedRegion()) {
                             try Self.stopIfAsked(options, file, committed: state)
                             return try whole.next()
                         }
@@ -199,7 +200,8 @@ public final class Importer: Sendable {
                     let parsed = try Self.takeChunk(from: pipeline!, records: max(1, options.chunkSize))
                     outcome = try store.write { ledger in
                         var batches = parsed.makeIterator()
-                        return try run.apply(ledger, from: state, atomic: false) {
+                        // Found in the transaction: the map stays where it is until it ends.
+                        return try run.apply(ledger, from: state, atomic: false, releasing: store.mappedRegion()) {
                             try Self.stopIfAsked(options, file, committed: state)
                             return batches.next()
                         }
@@ -209,6 +211,7 @@ public final class Importer: Sendable {
                 state = outcome.batch
                 number = outcome.number
                 identifiers.committed()
+                orders.committed(head: outcome.head)
                 rows.committed(head: outcome.head)
                 commands.committed(head: outcome.head)
                 // The pages the chunk read stay in the page cache; dropping them from this process's

@@ -1,3 +1,4 @@
+internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
@@ -10,9 +11,9 @@ internal import LedgerServices
 /// starts from an empty cache and loads rows from the store again.
 final class ReadModelCache: ReadModelRows {
     private var ledger: LedgerTransaction?
-    private var customers: [CustomerTotals?] = []
+    private var customers = DenseRows<CustomerTotals>()
     private var changedCustomers: [Int] = []
-    private var skus: [SKUTotals?] = []
+    private var skus = DenseRows<SKUTotals>()
     private var changedSKUs: [Int] = []
     private var revenue: [RevenueKey: RevenueTotals] = [:]
     private var changedRevenue: Set<RevenueKey> = []
@@ -26,15 +27,15 @@ final class ReadModelCache: ReadModelRows {
     /// Starts a chunk in `ledger`, whose log ends at `head`.
     func begin(_ ledger: LedgerTransaction, head: UInt64) {
         if validAt != head {
-            customers = []
-            skus = []
+            customers.removeAll()
+            skus.removeAll()
             revenue = [:]
             statusCounts = nil
         }
         validAt = nil
         failure = nil
-        changedCustomers = []
-        changedSKUs = []
+        changedCustomers.removeAll(keepingCapacity: true)
+        changedSKUs.removeAll(keepingCapacity: true)
         changedRevenue = []
         statusChanged = false
         self.ledger = ledger
@@ -44,29 +45,17 @@ final class ReadModelCache: ReadModelRows {
     func committed(head: UInt64) { validAt = head }
 
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
-        let index = number.index
-        if index >= customers.count { customers.append(contentsOf: repeatElement(nil, count: index + 1 - customers.count)) }
-        var row = customers[index] ?? load { try $0.customerRow(number) } ?? CustomerTotals()
-        customers[index] = nil  // the row moves out and back, so it is never copied
-        update(&row)
-        customers[index] = row
-        changedCustomers.append(index)
+        customers.update(number.index, empty: CustomerTotals(), load: { load { try $0.customerRow(number) } }, update)
+        changedCustomers.append(number.index)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
-        let index = number.index
-        if index >= skus.count { skus.append(contentsOf: repeatElement(nil, count: index + 1 - skus.count)) }
-        var row = skus[index] ?? load { try $0.skuRow(number) } ?? SKUTotals()
-        skus[index] = nil
-        update(&row)
-        skus[index] = row
-        changedSKUs.append(index)
+        skus.update(number.index, empty: SKUTotals(), load: { load { try $0.skuRow(number) } }, update)
+        changedSKUs.append(number.index)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
-        var row = revenue[key] ?? load { try $0.revenueRow(key) } ?? RevenueTotals()
-        update(&row)
-        revenue[key] = row
+        update(&revenue[key, default: load { try $0.revenueRow(key) } ?? RevenueTotals()])
         changedRevenue.insert(key)
     }
 
@@ -87,15 +76,20 @@ final class ReadModelCache: ReadModelRows {
         }
     }
 
-    /// Writes every changed row and sets every read model's checkpoint to `seq`.
-    func flush(checkpoint seq: UInt64) throws {
+    /// Writes every changed row and sets every read model's checkpoint to `seq`; drops the pages
+    /// of `region` after the customers and after the skus.
+    func flush(checkpoint seq: UInt64, releasing region: MappedRegion?) throws {
         guard let ledger else { preconditionFailure("flush outside a chunk") }
         if let failure { throw failure }
-        for index in Set(changedCustomers).sorted() {
-            try ledger.putCustomerRow(CustomerNumber(UInt32(index)), customers[index]!)
+        changedCustomers.sortAndRemoveDuplicates()
+        for index in changedCustomers {
+            try ledger.putCustomerRow(CustomerNumber(UInt32(index)), customers[index])
         }
+        region?.releasePages()
         for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
-        for index in Set(changedSKUs).sorted() { try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index]!) }
+        changedSKUs.sortAndRemoveDuplicates()
+        for index in changedSKUs { try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index]) }
+        region?.releasePages()
         if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }
         FaultInjection.reach(.beforeCheckpoint)
         for name in ReadModelName.allCases { try ledger.putCheckpoint(name, seq) }

@@ -41,10 +41,11 @@ public struct Verifier {
             differences += try compareOrders(replayed, ledger, releasing: region)
             region?.releasePages()
             differences += try compareRows(
-                "customers", \.customers, expected: replayed.readModels.customers, encode: ReadModelCodec.encode,
-                names: replayed.customerIDs, ledger)
+                "customers", \.customers, expected: replayed.readModels.customers, size: ReadModelCodec.size(of:),
+                encode: ReadModelCodec.encode(_:into:), names: replayed.customerIDs, ledger, releasing: region)
             differences += try compareRows(
-                "skus", \.skus, expected: replayed.readModels.skus, encode: ReadModelCodec.encode, names: replayed.skuIDs, ledger)
+                "skus", \.skus, expected: replayed.readModels.skus, size: ReadModelCodec.size(of:),
+                encode: ReadModelCodec.encode(_:into:), names: replayed.skuIDs, ledger, releasing: region)
             differences += try compareRevenue(replayed, ledger)
             region?.releasePages()
             differences += try compareDictionaries(replayed, ledger, releasing: region)
@@ -84,27 +85,31 @@ public struct Verifier {
         var found = Differences("orders")
         let stored = try ledger.count(\.orders)
         if stored != replayed.orders.count { found.add("\(stored) stored, \(replayed.orders.count) in the log") }
-        for (index, state) in replayed.orders.enumerated() {
-            if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
-            let name = replayed.orderIDs[index]
-            let stored: StoredOrder?
+        let customersNamed = try ledger.count(\.customerNames)
+        // The stored orders and the replayed ones, side by side: one walk of `orders`, and a name
+        // made only for an order that differs.
+        try walkNumbered(\.orders, count: replayed.orders.count, ledger, releasing: region) { index, bytes in
+            let name = { replayed.orderIDs[index] }
+            guard let bytes else { return found.add("\(name()) is missing") }
+            let state: OrderState
+            let lastSeq: UInt64
             do {
-                stored = try ledger.order(OrderNumber(UInt32(index)))
+                (state, lastSeq) = try OrderStateCodec.decode(bytes)
             } catch StoreError.corrupt(let detail) {
-                found.add("\(name): \(detail)")
-                continue
+                return found.add("\(name()): order number \(index): \(detail)")
             }
-            guard let order = stored else {
-                found.add("\(name) is missing")
-                continue
+            guard state.customer.index < customersNamed else {
+                return found.add(
+                    "\(name()): order number \(index) names customer number \(state.customer.rawValue), which has no id")
             }
-            if order.state != state {
+            let expected = replayed.orders[index]
+            if state != expected {
                 found.add(
-                    "\(name): stored \(order.state.status) total \(order.state.total) paid \(order.state.paid) refunded \(order.state.refunded) v\(order.state.version); the log gives \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version)"
+                    "\(name()): stored \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version); the log gives \(expected.status) total \(expected.total) paid \(expected.paid) refunded \(expected.refunded) v\(expected.version)"
                 )
             }
-            if order.lastSeq != replayed.lastSeqs[index] {
-                found.add("\(name): latest seq stored \(order.lastSeq), in the log \(replayed.lastSeqs[index])")
+            if lastSeq != replayed.lastSeqs[index] {
+                found.add("\(name()): latest seq stored \(lastSeq), in the log \(replayed.lastSeqs[index])")
             }
         }
         // Both ascend: one walk of each, side by side.
@@ -130,20 +135,59 @@ public struct Verifier {
         return found.lines
     }
 
+    /// Walks `table`, keyed by dense number (big-endian), beside the numbers `0..<count`: `body`
+    /// gets each number with its stored value, or `nil` when none is stored. Keys of another
+    /// length or past `count` are passed over (comparing the table's count says they are there).
+    /// The pages read are dropped from the map now and then.
+    private func walkNumbered(
+        _ table: LedgerTransaction.Table, count: Int, _ ledger: LedgerTransaction, releasing region: MappedRegion?,
+        _ body: (Int, UnsafeRawBufferPointer?) throws -> Void
+    ) throws {
+        var next = 0
+        func visit(_ number: Int, _ value: UnsafeRawBufferPointer?) throws {
+            if number & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
+            try body(number, value)
+        }
+        try ledger.scan(table) { entries in
+            for entry in entries where entry.key.count == 4 {
+                let number = Int(BigEndianKey32.decode(entry.key))
+                guard number < count else { break }
+                while next < number {
+                    try visit(next, nil)
+                    next += 1
+                }
+                try visit(number, entry.value)
+                next = number + 1
+            }
+        }
+        while next < count {
+            try visit(next, nil)
+            next += 1
+        }
+    }
+
     private func compareRows<Row>(
-        _ model: String, _ table: LedgerTransaction.Table, expected: [Row], encode: (Row) -> [UInt8], names: [String],
-        _ ledger: LedgerTransaction
+        _ model: String, _ table: LedgerTransaction.Table, expected: [Row], size: (Row) -> Int,
+        encode: (Row, UnsafeMutableRawBufferPointer) -> Void, names: NameList, _ ledger: LedgerTransaction,
+        releasing region: MappedRegion?
     ) throws -> [String] {
         var found = Differences(model)
         let stored = try ledger.count(table)
         if stored != expected.count { found.add("\(stored) rows stored, \(expected.count) from the log") }
-        for (index, row) in expected.enumerated() {
-            let name = index < names.count ? names[index] : "number \(index)"
-            guard let bytes = try ledger.value(table, BigEndianKey32(UInt32(index))) else {
-                found.add("\(name) is missing")
-                continue
+        // Each row is encoded into one reused buffer and compared with the stored bytes in place.
+        var buffer = [UInt8](repeating: 0, count: 64)
+        try walkNumbered(table, count: expected.count, ledger, releasing: region) { index, bytes in
+            let name = { index < names.count ? names[index] : "number \(index)" }
+            guard let bytes else { return found.add("\(name()) is missing") }
+            let row = expected[index]
+            let count = size(row)
+            if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+            let same = buffer.withUnsafeMutableBytes { raw in
+                let encoded = UnsafeMutableRawBufferPointer(rebasing: raw[..<count])
+                encode(row, encoded)
+                return bytes.elementsEqual(encoded)
             }
-            if !bytes.elementsEqual(encode(row)) { found.add("\(name) differs from the log's") }
+            if !same { found.add("\(name()) differs from the log's") }
         }
         return found.lines
     }
@@ -217,26 +261,24 @@ public struct Verifier {
             for table in [names, ids] where try ledger.count(table) != named.count {
                 found.add("\(try ledger.count(table)) \(what) ids are stored, the log names \(named.count)")
             }
+            // Ids are compared as bytes, in place; one is made into text only to be listed.
+            var read = 0
             try ledger.scan(ids) { entries in
                 for entry in entries {
-                    let id = String(decoding: entry.key, as: UTF8.self)
+                    read += 1
+                    if read & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
                     let number = (try? LedgerTransaction.denseNumber(entry.value)).map(Int.init)
-                    if number.map({ $0 >= named.count || named[$0] != id }) ?? true {
-                        found.add("\(what) \(id) does not map to the number the log gave it")
+                    if number.map({ $0 >= named.count || !named.hasBytes(entry.key, at: $0) }) ?? true {
+                        found.add(
+                            "\(what) \(String(decoding: entry.key, as: UTF8.self)) does not map to the number the log gave it")
                     }
                 }
             }
-        }
-        for (index, name) in replayed.orderIDs.enumerated() {
-            if index & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
-            if try ledger.orderID(OrderNumber(UInt32(index))) != name { found.add("order number \(index) is not named \(name)") }
-        }
-        for (index, name) in replayed.customerIDs.enumerated() where try ledger.customerID(CustomerNumber(UInt32(index))) != name
-        {
-            found.add("customer number \(index) is not named \(name)")
-        }
-        for (index, name) in replayed.skuIDs.enumerated() where try ledger.sku(SKUNumber(UInt32(index))) != name {
-            found.add("sku number \(index) is not named \(name)")
+            try walkNumbered(names, count: named.count, ledger, releasing: region) { number, bytes in
+                if bytes.map({ !named.hasBytes($0, at: number) }) ?? true {
+                    found.add("\(what) number \(number) is not named \(named[number])")
+                }
+            }
         }
         return found.lines
     }

@@ -24,6 +24,12 @@ struct DeferredFold: @unchecked Sendable {
     /// different partitions never share a cache line.
     static let blockShift: UInt32 = 6
 
+    /// How many events a partition folds between two releases of the mapped pages (a power of
+    /// two): fewer than the scan, because the deferred events lie all over the log and each
+    /// fault maps the pages around the one read (the kernel's fault-around), so the pages mapped
+    /// add up faster than the events folded.
+    static let releaseInterval = 1 << 14
+
     /// How many of a partition's events ahead of the fold have their order's state prefetched.
     static let lookahead = 16
 
@@ -43,28 +49,36 @@ struct DeferredFold: @unchecked Sendable {
         let service = OrderService()
         var problems: [DeferredProblem] = []
         var folded = 0
+        // The partition's next events (indices into a part's events) in a ring: each has its
+        // order's state, latest seq and `placed` event prefetched when it enters, and its
+        // customer's row when it is halfway through (its order's state is in the cache by then).
+        var ring = [Int](repeating: 0, count: Self.lookahead)
         for (part, events) in deferred.enumerated() {
             let limit = placedBefore[part]
-            // The partition's events from `index + 1` to `ahead` have their order's state prefetched.
-            var ahead = 0
-            var prefetched = 0
-            for index in events.indices where owns(events[index], partition) {
-                if ahead <= index {
-                    ahead = index + 1
-                    prefetched = 0
-                } else {
-                    prefetched -= 1
-                }
-                while prefetched < Self.lookahead, ahead < events.count {
-                    if owns(events[ahead], partition) {
-                        prefetchOrder(Int(events[ahead].order), limit)
-                        prefetched += 1
+            var first = 0
+            var count = 0
+            var next = 0
+            while true {
+                while count < Self.lookahead, next < events.count {
+                    if owns(events[next], partition) {
+                        ring[(first + count) & (Self.lookahead - 1)] = next
+                        prefetchOrder(Int(events[next].order), limit)
+                        count += 1
                     }
-                    ahead += 1
+                    next += 1
                 }
+                guard count > 0 else { break }
+                if count > Self.lookahead / 2,
+                    let customer = customer(
+                        ofOrder: Int(events[ring[(first + Self.lookahead / 2) & (Self.lookahead - 1)]].order), limit)
+                {
+                    rows.prefetchCustomer(customer)
+                }
+                let item = events[ring[first]]
+                first = (first + 1) & (Self.lookahead - 1)
+                count -= 1
                 folded += 1
-                if folded & (ReplayCore.releaseInterval - 1) == 0 { region?.releasePages() }
-                let item = events[index]
+                if folded & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
                 guard let event = try? EncodedEvent(item.bytes) else { continue }  // checked before it was deferred
                 let number = Int(item.order)
                 guard number < limit else {
@@ -90,12 +104,23 @@ struct DeferredFold: @unchecked Sendable {
         return problems
     }
 
-    /// Starts bringing order `number`'s state into the cache, if it was placed.
+    /// Starts bringing order `number`'s state, latest seq and where its `placed` event lies into
+    /// the cache (three arrays: each load would otherwise wait for memory), if it was placed.
     // Safe: a prefetch only hints the cache; the position is checked against its segment first.
     private func prefetchOrder(_ number: Int, _ limit: Int) {
         guard number < limit else { return }
         let (segment, position) = locate(number)
         guard position < orders[segment].count else { return }
         cprefetch_for_write(UnsafeRawPointer(orders[segment].baseAddress! + position))
+        cprefetch_for_write(UnsafeRawPointer(lastSeqs[segment].baseAddress! + position))
+        placedEvents[segment].withUnsafeBufferPointer { cprefetch_for_write(UnsafeRawPointer($0.baseAddress! + position)) }
+    }
+
+    /// The customer of order `number`, if it was placed.
+    private func customer(ofOrder number: Int, _ limit: Int) -> CustomerNumber? {
+        guard number < limit else { return nil }
+        let (segment, position) = locate(number)
+        guard position < orders[segment].count else { return nil }
+        return orders[segment][position].customer
     }
 }

@@ -1,3 +1,4 @@
+internal import CMemory
 import Foundation
 internal import LMDB
 internal import LedgerDomain
@@ -137,7 +138,14 @@ public struct ReplayCore {
         }
         join.readModels = readModels
         progress(Int(join.lastSeq))
-        return ReplayedLedger(join)
+        let replayed = ReplayedLedger(join)
+        join = ReplayJoin()
+        // The threads' rows, the deferred events and the parts are freed by now, but malloc keeps
+        // most of them (its threshold for giving large blocks back rises as they are freed, and the
+        // helpers' arenas are their own): hand them back, so that a rebuild's writes and verify's
+        // comparisons do not add to them (measured: verify of `hostile` held 414 MB instead of 203).
+        cmemory_trim()
+        return replayed
     }
 
     /// What a helper thread hands over: its share of the ranges, once folded; then, from the
@@ -240,6 +248,7 @@ public struct ReplayCore {
                 } else {
                     count -= 1
                 }
+                if count > lookahead / 2 { run.prepareRows(ahead[(first + lookahead / 2) & (lookahead - 1)].value) }
                 first = (first + 1) & (lookahead - 1)
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1

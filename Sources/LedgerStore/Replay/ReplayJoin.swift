@@ -17,9 +17,9 @@ struct ReplayJoin {
     /// The customers, revenue, skus and status read models, once the threads' rows are added up.
     var readModels = InMemoryReadModels()
     private(set) var problems: [String] = []
-    private(set) var orderIDs: [String] = []
-    private(set) var customerIDs: [String] = []
-    private(set) var skuIDs: [String] = []
+    private(set) var orderIDs = NameList()
+    private(set) var customerIDs = NameList()
+    private(set) var skuIDs = NameList()
     /// The last seq joined so far (0: none).
     private(set) var lastSeq: UInt64 = 0
     private var customersNamed = 0
@@ -46,9 +46,12 @@ struct ReplayJoin {
         part.orders = []
         part.lastSeqs = []
         part.placedEvents = []
-        orderIDs += part.orderIDs
-        customerIDs += part.customerIDs
-        skuIDs += part.skuIDs
+        orderIDs.append(contentsOf: part.orderIDs)
+        customerIDs.append(contentsOf: part.customerIDs)
+        skuIDs.append(contentsOf: part.skuIDs)
+        part.orderIDs = NameList()
+        part.customerIDs = NameList()
+        part.skuIDs = NameList()
         for text in part.problems { problem(text) }
     }
 

@@ -1,12 +1,29 @@
 internal import CPrefetch
 internal import LedgerDomain
 
-/// The read model rows a replay folds into: arrays by dense number, and revenue rows found
-/// through a dictionary that is asked only when a currency's date changes (a log is mostly in
-/// time order, so that is rarely): a small direct-mapped memo remembers each currency's last row.
-struct ReplayRows: ReadModelRows {
-    private var customers: [CustomerTotals] = []
-    private var skus: [SKUTotals] = []
+/// The read model rows a replay folds into: dense arrays by customer and sku number, each row's
+/// amounts in slots by currency (`CurrencySlots`), and revenue rows found through a dictionary
+/// that is asked only when a currency's date changes (a log is mostly in time order, so that is
+/// rarely): a small direct-mapped memo remembers each currency's last row.
+///
+/// A customer row is `4 + width` `Int64`s: orders, open orders, cancelled, the mask of the slots
+/// it holds, then one amount per slot; a sku row `3 + width`: units ordered, units cancelled, the
+/// mask, the amounts. `width` is the number of slots met so far (up to `denseSlots`): a row is as
+/// small as the store's currencies allow (72 bytes for a customer with 5), and a currency met
+/// later widens every row once. Past `denseSlots` currencies, amounts go to a dictionary by row
+/// and slot instead (a store with that many currencies is not one the replay is tuned for).
+struct ReplayRows: ReadModelSink {
+    private var customers: [Int64] = []
+    private var customerCount = 0
+    private var skus: [Int64] = []
+    private var skuCount = 0
+    private var expectedCustomers: Int
+    private var expectedSKUs: Int
+    private var slots = CurrencySlots()
+    private var width = 0
+    /// Amounts in slots past `denseSlots`, keyed by row number (high 32 bits) and slot.
+    private var customerOverflow: [UInt64: Int64] = [:]
+    private var skuOverflow: [UInt64: Int64] = [:]
     private var revenueRows: [RevenueTotals] = []
     private var revenueKeys: [RevenueKey] = []
     private var revenueIndex: [RevenueKey: Int] = [:]
@@ -14,36 +31,79 @@ struct ReplayRows: ReadModelRows {
         repeating: (RevenueKey(day: .min, currency: Currency(packed: 0)), -1), count: 16)
     private var statusCounts = StatusCounts()
 
+    /// How many currency slots a row holds inline at most (the bits of its mask used).
+    static let denseSlots = 16
+
+    private var customerStride: Int { 4 + width }
+    private var skuStride: Int { 3 + width }
+
     /// Room for about `customers` customers and `skus` skus.
     init(customers: Int, skus: Int) {
-        self.customers.reserveCapacity(customers)
-        self.skus.reserveCapacity(skus)
+        expectedCustomers = customers
+        expectedSKUs = skus
+        self.customers.reserveCapacity(customers * customerStride)
+        self.skus.reserveCapacity(skus * skuStride)
     }
 
     /// Starts bringing customer `number`'s row into the cache, ahead of folding into it.
     func prefetchCustomer(_ number: CustomerNumber) {
-        Self.prefetch(number.index, of: customers)
+        guard number.index < customerCount else { return }
+        Self.prefetch(row: number.index, stride: customerStride, of: customers)
     }
 
     /// Starts bringing sku `number`'s row into the cache, ahead of folding into it.
     func prefetchSKU(_ number: SKUNumber) {
-        Self.prefetch(number.index, of: skus)
+        guard number.index < skuCount else { return }
+        Self.prefetch(row: number.index, stride: skuStride, of: skus)
     }
 
-    /// Prefetches every cache line of `rows[index]` (a row may span three), if it exists yet.
-    // Safe: a prefetch only hints the cache; the index is checked against the array before its address is taken.
-    private static func prefetch<Row>(_ index: Int, of rows: [Row]) {
-        guard index < rows.count else { return }
+    /// Prefetches every cache line of row `row` (a row may span three).
+    // Safe: a prefetch only hints the cache; callers check the row against the rows held first.
+    private static func prefetch(row: Int, stride: Int, of rows: [Int64]) {
         rows.withUnsafeBufferPointer { buffer in
-            let row = UnsafeRawPointer(buffer.baseAddress! + index)
-            for offset in stride(from: 0, to: MemoryLayout<Row>.size, by: 64) { cprefetch_for_write(row + offset) }
-            cprefetch_for_write(row + MemoryLayout<Row>.size - 1)
+            let start = UnsafeRawPointer(buffer.baseAddress! + row * stride)
+            let size = stride * MemoryLayout<Int64>.size
+            for offset in Swift.stride(from: 0, to: size, by: 64) { cprefetch_for_write(start + offset) }
+            cprefetch_for_write(start + size - 1)
         }
     }
 
-    mutating func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
-        while customers.count <= number.index { customers.append(CustomerTotals()) }
-        update(&customers[number.index])
+    mutating func addToCustomer(
+        _ number: CustomerNumber, orders: Int64, openOrders: Int64, cancelled: Int64, net: Int64, in currency: Currency?
+    ) {
+        let slot = currency.map { currencySlot($0) }
+        let row = number.index
+        if row >= customerCount { growCustomers(to: row + 1) }
+        let base = row * customerStride
+        let dense = slot.map { $0 < Self.denseSlots } ?? false
+        customers.withUnsafeMutableBufferPointer { rows in
+            rows[base] += orders
+            rows[base + 1] += openOrders
+            rows[base + 2] += cancelled
+            if dense, let slot {
+                rows[base + 3] |= 1 << slot
+                rows[base + 4 + slot] += net
+            }
+        }
+        if !dense, let slot { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += net }
+    }
+
+    mutating func addToSKU(_ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency)
+    {
+        let slot = currencySlot(currency)
+        let row = number.index
+        if row >= skuCount { growSKUs(to: row + 1) }
+        let base = row * skuStride
+        let dense = slot < Self.denseSlots
+        skus.withUnsafeMutableBufferPointer { rows in
+            rows[base] += unitsOrdered
+            rows[base + 1] += unitsCancelled
+            if dense {
+                rows[base + 2] |= 1 << slot
+                rows[base + 3 + slot] += revenue
+            }
+        }
+        if !dense { skuOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += revenue }
     }
 
     mutating func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
@@ -62,22 +122,85 @@ struct ReplayRows: ReadModelRows {
         update(&revenueRows[recentRevenue[slot].row])
     }
 
-    mutating func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
-        while skus.count <= number.index { skus.append(SKUTotals()) }
-        update(&skus[number.index])
-    }
-
     mutating func statuses(_ update: (inout StatusCounts) -> Void) {
         update(&statusCounts)
+    }
+
+    /// The slot of `currency`; a new one within `denseSlots` widens every row by one amount.
+    private mutating func currencySlot(_ currency: Currency) -> Int {
+        let slot = slots.slot(of: currency)
+        if slot >= width, slot < Self.denseSlots { widen(to: slot + 1) }
+        return slot
+    }
+
+    private mutating func growCustomers(to count: Int) {
+        customers.append(contentsOf: repeatElement(0, count: (count - customerCount) * customerStride))
+        customerCount = count
+    }
+
+    private mutating func growSKUs(to count: Int) {
+        skus.append(contentsOf: repeatElement(0, count: (count - skuCount) * skuStride))
+        skuCount = count
+    }
+
+    /// Gives every row `newWidth` amounts (the new ones at 0).
+    private mutating func widen(to newWidth: Int) {
+        customers = Self.relaid(
+            customers, rows: customerCount, fixed: 4, from: width, to: newWidth, room: max(customerCount, expectedCustomers))
+        skus = Self.relaid(skus, rows: skuCount, fixed: 3, from: width, to: newWidth, room: max(skuCount, expectedSKUs))
+        width = newWidth
+    }
+
+    /// `rows` rows of `fixed + from` values laid out again as rows of `fixed + to`.
+    private static func relaid(_ old: [Int64], rows: Int, fixed: Int, from: Int, to: Int, room: Int) -> [Int64] {
+        var new: [Int64] = []
+        new.reserveCapacity(room * (fixed + to))
+        for row in 0..<rows {
+            let start = row * (fixed + from)
+            new.append(contentsOf: old[start..<(start + fixed + from)])
+            new.append(contentsOf: repeatElement(0, count: to - from))
+        }
+        return new
     }
 
     /// The rows as `InMemoryReadModels`.
     func finished() -> InMemoryReadModels {
         var models = InMemoryReadModels()
-        models.customers = customers
-        models.skus = skus
+        let currencies = slots.codes.map(Currency.init(packed:))
+        models.customers.reserveCapacity(customerCount)
+        for row in 0..<customerCount {
+            let base = row * customerStride
+            var totals = CustomerTotals()
+            totals.orders = customers[base]
+            totals.openOrders = customers[base + 1]
+            totals.cancelled = customers[base + 2]
+            totals.net = amounts(customers, mask: base + 3, currencies)
+            models.customers.append(totals)
+        }
+        for (key, amount) in customerOverflow {
+            models.customers[Int(key >> 32)].net.add(amount, to: currencies[Int(key & 0xFFFF_FFFF)])
+        }
+        models.skus.reserveCapacity(skuCount)
+        for row in 0..<skuCount {
+            let base = row * skuStride
+            var totals = SKUTotals()
+            totals.unitsOrdered = skus[base]
+            totals.unitsCancelled = skus[base + 1]
+            totals.revenue = amounts(skus, mask: base + 2, currencies)
+            models.skus.append(totals)
+        }
+        for (key, amount) in skuOverflow {
+            models.skus[Int(key >> 32)].revenue.add(amount, to: currencies[Int(key & 0xFFFF_FFFF)])
+        }
         models.revenue = Dictionary(uniqueKeysWithValues: zip(revenueKeys, revenueRows))
         models.statusCounts = statusCounts
         return models
+    }
+
+    /// The amounts of the row whose mask of slots is `rows[mask]`, its amounts right after it.
+    private func amounts(_ rows: [Int64], mask: Int, _ currencies: [Currency]) -> CurrencyAmounts {
+        var amounts = CurrencyAmounts()
+        for slot in 0..<width where rows[mask] & 1 << slot != 0 { amounts.add(rows[mask + 1 + slot], to: currencies[slot]) }
+        return amounts
     }
 }

@@ -1,3 +1,4 @@
+internal import CPrefetch
 internal import LedgerDomain
 
 /// The replay of one range of the log, in progress.
@@ -40,20 +41,38 @@ struct ReplayRun {
         return number.index - first
     }
 
-    /// Starts loading the rows that folding `bytes` (an event a few places ahead) will touch.
-    /// It only reads: what it cannot make sense of, the fold will report.
+    /// Starts loading what folding `bytes` (an event `ReplayCore.lookahead` places ahead) will
+    /// touch first: the rows a `placed` event names, or the order's state, latest seq and where
+    /// its `placed` event lies. It only reads: what it cannot make sense of, the fold will report.
     /// An event left out (`--as-of` a time) folds into no row: nothing is loaded for it.
+    // Mutating, as `prepareRows`: called on the scan's `var`, a non-mutating call copied the run.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
         guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff else { return }
         if peek.kind == .placed {
             rows.prefetchCustomer(peek.customer)
             for sku in peek.skus { rows.prefetchSKU(sku) }
         } else if let position = position(of: peek.order) {
-            rows.prefetchCustomer(part.orders[position].customer)
-            if peek.kind == .cancelled {
-                for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
-            }
+            Self.prefetch(part.orders, position)
+            Self.prefetch(part.lastSeqs, position)
+            Self.prefetch(part.placedEvents, position)
         }
+    }
+
+    /// Starts loading the rows that folding `bytes` (an event half the lookahead ahead, whose
+    /// order's state `prepare` asked for) will touch: its customer's, and a cancel's skus.
+    mutating func prepareRows(_ bytes: UnsafeRawBufferPointer) {
+        guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff, peek.kind != .placed,
+            let position = position(of: peek.order)
+        else { return }
+        rows.prefetchCustomer(part.orders[position].customer)
+        if peek.kind == .cancelled {
+            for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
+        }
+    }
+
+    // Safe: a prefetch only hints the cache; `position` is one of the array's.
+    private static func prefetch<Element>(_ array: [Element], _ position: Int) {
+        array.withUnsafeBufferPointer { cprefetch_for_write(UnsafeRawPointer($0.baseAddress! + position)) }
     }
 
     /// Folds the event at `seq`, whose bytes are `bytes`.
@@ -158,10 +177,9 @@ struct ReplayRun {
     }
 
     private mutating func collectNames(of event: EncodedEvent) {
-        guard let names = try? event.names() else { return }  // checked when `event` was made
-        part.orderIDs.append(names.order ?? "")
-        if let customer = names.customer { part.customerIDs.append(customer) }
-        part.skuIDs.append(contentsOf: names.skus)
+        // Checked when `event` was made.
+        try? event.withNames(
+            order: { part.orderIDs.append($0) }, customer: { part.customerIDs.append($0) }, sku: { part.skuIDs.append($0) })
     }
 
     private mutating func problem(_ text: String) {

@@ -11,9 +11,9 @@ public struct ReplayedLedger: Sendable {
     /// The seq of the last event replayed (0 for an empty log).
     public let headSeq: UInt64
     /// Ids named by the log, by dense number (gathered only when asked for).
-    public let orderIDs: [String]
-    public let customerIDs: [String]
-    public let skuIDs: [String]
+    public let orderIDs: NameList
+    public let customerIDs: NameList
+    public let skuIDs: NameList
     /// Breaks of the log's own invariants found while replaying (empty when it is sound).
     public let problems: [String]
 

@@ -21,9 +21,9 @@ struct ReplayedPart: @unchecked Sendable {
     var firstCustomerSeq: UInt64 = 0
     var customersNamed = 0
     /// Names, by dense number from the first ones named in the range (when asked for).
-    var orderIDs: [String] = []
-    var customerIDs: [String] = []
-    var skuIDs: [String] = []
+    var orderIDs = NameList()
+    var customerIDs = NameList()
+    var skuIDs = NameList()
     var problems: [String] = []
     /// Events of earlier orders, in seq order, left in the map.
     var deferred: [DeferredEvent] = []

@@ -1,0 +1,30 @@
+/// Read model rows by dense number (customers, skus), each loaded from the store the first time
+/// it is folded into, and then changed in place: a row is never copied out and back, and there is
+/// no optional around it (which made the compiler copy a whole row several times per event).
+struct DenseRows<Row> {
+    private var rows: [Row] = []
+    private var loaded: [Bool] = []
+
+    /// Forgets every row.
+    mutating func removeAll() {
+        rows = []
+        loaded = []
+    }
+
+    /// Applies `update` to row `index`, first loaded with `load` (or `empty`, if the store has none).
+    mutating func update(_ index: Int, empty: @autoclosure () -> Row, load: () -> Row?, _ update: (inout Row) -> Void) {
+        if index >= rows.count {
+            let added = index + 1 - rows.count
+            rows.append(contentsOf: repeatElement(empty(), count: added))
+            loaded.append(contentsOf: repeatElement(false, count: added))
+        }
+        if !loaded[index] {
+            if let stored = load() { rows[index] = stored }
+            loaded[index] = true
+        }
+        update(&rows[index])
+    }
+
+    /// Row `index`, which was updated.
+    subscript(index: Int) -> Row { rows[index] }
+}
