@@ -88,6 +88,10 @@ struct InterruptTests {
     @Test func aSecondSignalEndsTheImportAtOnceAndTheSameImportContinues() throws {
         let batch = batch()
         let (process, pipe) = try startImportStoppedAtItsRejects(batch)
+        // Until the pipe is full the import goes on committing chunks, and at the next one's end
+        // the first signal alone would end it: signal it only once it is stuck in that write.
+        BlockedWrite.wait(for: process)
+        try #require(process.isRunning, "the import ended before the rejects filled the pipe")
         kill(process.processIdentifier, SIGINT)
         SignalDisposition.wait(until: false, SIGINT, by: process)
         // The import waits to write its rejects to the full pipe: only the second signal can end it now.
