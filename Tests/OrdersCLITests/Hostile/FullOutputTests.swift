@@ -43,12 +43,16 @@ struct FullOutputTests {
     }
 
     @Test func anOutputLargerThanTheBufferIsCaughtToo() throws {
-        let lines = (1...3_000).map { "place,O-\($0),C-1,EUR,A-1*1@100,,2026-03-01T10:00:00Z" }
+        let lines = (1...3_000).map { "place,O-\($0),C-\($0),EUR,A-1*1@100,,2026-03-01T10:00:00Z" }
         let batch = directory.file(
             "big.csv", "type,order_id,customer_id,currency,lines,amount,at\n" + lines.joined(separator: "\n") + "\n")
         let store = directory.path + "/store"
         #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
-        for query in [["list", "--limit", "0"], ["events", "--format", "json"], ["export"]] {
+        let queries = [
+            ["list", "--limit", "0"], ["events", "--format", "json"], ["export"], ["customers"],
+            ["customers", "--format", "json"], ["customers", "--format", "csv"], ["customers", "--as-of", "3000"],
+        ]
+        for query in queries {
             let result = try runOnFullDisk(query + ["--store", store])
             #expect(result.status == 1, "\(query)")
             #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "), "\(query)")
