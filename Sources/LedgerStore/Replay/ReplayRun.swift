@@ -26,7 +26,7 @@ struct ReplayRun {
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
-        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int = 1
+        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int
     ) {
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
@@ -46,7 +46,8 @@ struct ReplayRun {
     }
 
     /// Starts loading what folding `bytes` (an event `ReplayCore.lookahead` places ahead) will
-    /// touch first: the rows a `placed` event names, or the order's state and latest seq. It only reads: what it cannot make sense of, the fold will report.
+    /// touch first: the rows a `placed` event names, or the order's state and latest seq. It only
+    /// reads: what it cannot make sense of, the fold will report.
     /// An event left out (`--as-of` a time) folds into no row: nothing is loaded for it.
     // Mutating, as `prepareRows`: called on the scan's `var`, a non-mutating call copied the run.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
