@@ -140,7 +140,7 @@ struct ImportIndexTests {
             // A number beyond the room made at first grows the buffers and keeps what they held.
             #expect(try states.order(OrderNumber(100_000)) == order(100_000, paid: 0, lastSeq: 2))
             #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
-            try states.flush()
+            try states.flush(releasing: nil)
         }
         states.committed(head: 4)
         #expect(try store.read { ledger throws in try ledger.order(OrderNumber(1)) } == order(1, paid: 100, lastSeq: 4))
