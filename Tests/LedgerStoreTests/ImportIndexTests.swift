@@ -1,4 +1,5 @@
 import Foundation
+import LMDB
 import LedgerDomain
 import LedgerServices
 import TestSupport
@@ -110,6 +111,18 @@ struct ImportIndexTests {
         let stats = try mine.statistics()
         #expect(stats.customers == 1 && stats.skus == 2 && stats.orders == 2)
         #expect(try mine.verify(progress: { _ in }, shouldStop: { false }).isConsistent)
+    }
+
+    @Test func anImportGrowsTheMapAheadSoThatNoChunkFillsItMidway() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let initial = store.environment.mapSize
+        let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+        let batch = directory.file("batch.csv", header + "place,O-1,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,c1\n")
+        _ = try Importer(store: store).importFile(batch)
+        // Room for at least 256 MiB, and as much again as the data file holds, past its last page.
+        let room = store.environment.mapSize - store.environment.usedBytes
+        #expect(store.environment.mapSize > initial)
+        #expect(room >= 256 << 20 && room >= store.environment.usedBytes)
     }
 
     @Test func orderStatesAreKeptAcrossChunksAndForgottenWhenAChunkDoesNotCommitOrTheLogMoved() throws {
