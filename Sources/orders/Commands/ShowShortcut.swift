@@ -9,11 +9,12 @@
 /// second id, an id that is empty, `help` or starts with `-` without `--`) is left to
 /// ArgumentParser, whose words and exit statuses stay the only ones. `ShowShortcutTests` checks
 /// that ArgumentParser parses every argument list taken here to the same `ShowCommand`.
-struct ShowShortcut: Equatable {
-    var store: String?
-    var format: QueryFormat = .table
-    var color: ColorChoice = .auto
-    var orderID: String
+struct ShowShortcut {
+    /// `--store`, if given.
+    let store: String?
+    let format: QueryFormat
+    let color: ColorChoice
+    let orderID: String
 
     /// The request `arguments` (the program name left out) make, or `nil` when ArgumentParser
     /// is to parse them.
