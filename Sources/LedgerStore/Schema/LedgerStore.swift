@@ -141,6 +141,15 @@ public final class LedgerStore: @unchecked Sendable {
         return found
     }
 
+    /// Grows the map ahead of a long write (an import's chunk), so that the map does not fill up
+    /// midway, which abandons the transaction and runs it again (and makes the importer forget
+    /// what it keeps in memory across chunks): room for `bytes`, and at least as much again as the
+    /// data file holds, since a chunk may rewrite most pages of the databases it changes. Call it
+    /// with no transaction of this process open.
+    func makeRoom(for bytes: Int) throws {
+        try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20)) }
+    }
+
     /// Where this process maps the data file (a long scan releases its pages now and then).
     func mappedRegion() -> MappedRegion? { environment.mappedRegion() }
 
