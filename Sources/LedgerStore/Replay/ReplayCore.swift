@@ -29,8 +29,16 @@ public struct ReplayCore {
     /// prefetched by the time they are folded (a power of two).
     static let lookahead = 32
 
-    /// How many events pass between two releases of the mapped pages read (a power of two).
-    static let releaseInterval = 1 << 17
+    /// How many events pass between two asks to stop (a power of two).
+    static let stopInterval = 1 << 17
+
+    /// How many events pass between two looks at the log's pages mapped by a rebuild, which
+    /// drops them once they are over `mappedBudget` (a power of two).
+    static let releaseInterval = 1 << 13
+
+    /// The bytes of the data file's pages a rebuild's replay keeps mapped at most (give or take
+    /// what one `releaseInterval` maps), so that its resident memory is mostly its own arrays.
+    static let mappedBudget = 64 << 20
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
     /// number of events replayed now and then. `collectingNames`: also gather the ids the log
@@ -145,6 +153,8 @@ public struct ReplayCore {
         // helpers' arenas are their own): hand them back, so that a rebuild's writes and verify's
         // comparisons do not add to them (measured: verify of `hostile` held 414 MB instead of 203).
         cmemory_trim()
+        // A rebuild goes on to write, and needs none of the log's pages any more.
+        region?.releasePages()
         return replayed
     }
 
@@ -253,9 +263,11 @@ public struct ReplayCore {
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1
                 if replayed & (releaseInterval - 1) == 0 {
-                    if shouldStop() { throw ReplayInterrupted() }
-                    region?.releasePages()
-                    if replayed & 0xFFFFF == 0 { progress(replayed) }
+                    region?.releasePages(ifMappedOver: mappedBudget)
+                    if replayed & (stopInterval - 1) == 0 {
+                        if shouldStop() { throw ReplayInterrupted() }
+                        if replayed & 0xFFFFF == 0 { progress(replayed) }
+                    }
                 }
             }
             return run.finish()
