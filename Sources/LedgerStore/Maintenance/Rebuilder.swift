@@ -54,15 +54,21 @@ public struct Rebuilder {
 
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws {
         if projections.contains(.orders) {
-            try refill(\.orders, ledger) { cursor in
-                for (index, state) in replayed.orders.enumerated() {
-                    try cursor.append(BigEndianKey32(UInt32(index)), reserving: OrderStateCodec.size) {
-                        OrderStateCodec.encode(state, lastSeq: replayed.lastSeqs[index], into: $0)
+            // The other core sorts the customer→orders keys while this one writes the orders.
+            let sorting = BackgroundThread { replayed.customerOrderKeys }
+            let ordersWritten = Result {
+                try refill(\.orders, ledger) { cursor in
+                    for (index, state) in replayed.orders.enumerated() {
+                        try cursor.append(BigEndianKey32(UInt32(index)), reserving: OrderStateCodec.size) {
+                            OrderStateCodec.encode(state, lastSeq: replayed.lastSeqs[index], into: $0)
+                        }
                     }
                 }
             }
+            let customerOrderKeys = try sorting.wait()
+            try ordersWritten.get()
             try refill(\.customerOrders, ledger) { cursor in
-                for key in replayed.customerOrderKeys { try cursor.append(BigEndianKey64(key), reserving: 0) { _ in } }
+                for key in customerOrderKeys { try cursor.append(BigEndianKey64(key), reserving: 0) { _ in } }
             }
         }
         let models = replayed.readModels
