@@ -24,12 +24,11 @@ struct DeferredFold: @unchecked Sendable {
     /// different partitions never share a cache line.
     static let blockShift: UInt32 = 6
 
-    /// How many events a partition folds between two looks at the log's pages mapped, which are
-    /// dropped once they are over `ReplayCore.mappedBudget` (a power of two): fewer than
-    /// the scan, because the deferred events lie all over the log and each fault maps the pages
-    /// around the one read (the kernel's fault-around), so the pages mapped add up faster than
-    /// the events folded.
-    static let releaseInterval = 1 << 10
+    /// How many events a partition folds between two releases of the mapped pages (a power of
+    /// two): fewer than the scan, because the deferred events lie all over the log and each
+    /// fault maps the pages around the one read (the kernel's fault-around), so the pages mapped
+    /// add up faster than the events folded.
+    static let releaseInterval = 1 << 14
 
     /// How many of a partition's events ahead of the fold have their order's state prefetched.
     static let lookahead = 16
@@ -79,9 +78,7 @@ struct DeferredFold: @unchecked Sendable {
                 first = (first + 1) & (Self.lookahead - 1)
                 count -= 1
                 folded += 1
-                if folded & (Self.releaseInterval - 1) == 0 {
-                    region?.releasePages(ifMappedOver: ReplayCore.mappedBudget)
-                }
+                if folded & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
                 guard let event = try? EncodedEvent(item.bytes) else { continue }  // checked before it was deferred
                 let number = Int(item.order)
                 guard number < limit else {

@@ -36,8 +36,10 @@ public struct ReplayCore {
     /// drops them once they are over `mappedBudget` (a power of two).
     static let releaseInterval = 1 << 13
 
-    /// The bytes of the data file's pages a rebuild's replay keeps mapped at most (give or take
-    /// what one `releaseInterval` maps), so that its resident memory is mostly its own arrays.
+    /// The bytes of the data file's pages a rebuild's scan of the log keeps mapped at most (give
+    /// or take what one `releaseInterval` maps): a scan reads each page once, so dropping them
+    /// only past this maps few pages twice. (The fold of the deferred events, whose reads
+    /// jump all over the log, drops them at its own pace: `DeferredFold.releaseInterval`.)
     static let mappedBudget = 64 << 20
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
