@@ -59,8 +59,8 @@ public struct ReplayCore {
 
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
     /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
-    /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
-    /// time of mapping them again). `asOf`: only the events up to that seq, or whose `at` is at
+    /// map as the scan leaves them behind, and all of them at the end (a rebuild, which goes on
+    /// to write, and verify do; it costs the time of mapping again those read again). `asOf`: only the events up to that seq, or whose `at` is at
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
@@ -155,7 +155,7 @@ public struct ReplayCore {
         // helpers' arenas are their own): hand them back, so that a rebuild's writes and verify's
         // comparisons do not add to them (measured: verify of `hostile` held 414 MB instead of 203).
         cmemory_trim()
-        // A rebuild goes on to write, and needs none of the log's pages any more.
+        // What comes next (a rebuild's writes, verify's comparisons) reads few of the log's pages.
         region?.releasePages()
         return replayed
     }
