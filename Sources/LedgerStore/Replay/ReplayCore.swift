@@ -40,7 +40,7 @@ public struct ReplayCore {
     /// or take what one `releaseInterval` maps): a scan reads each page once, so dropping them
     /// only past this maps few pages twice. (The fold of the deferred events, whose reads
     /// jump all over the log, drops them at its own pace: `DeferredFold.releaseInterval`.)
-    static let mappedBudget = 64 << 20
+    static let mappedBudget = 128 << 20
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
     /// number of events replayed now and then. `collectingNames`: also gather the ids the log
