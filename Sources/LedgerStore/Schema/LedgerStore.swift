@@ -27,16 +27,15 @@ public final class LedgerStore: @unchecked Sendable {
     /// may lose the last commits).
     public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
-            throw StoreError.missing(path: path)
-        }
+        var directory = stat()
+        let exists = stat(path, &directory) == 0
+        var data = stat()
+        let dataExists = stat(path + "/data.mdb", &data) == 0
+        if readOnly, !exists || !dataExists { throw StoreError.missing(path: path) }
         // An empty data file was created by a writer killed before it wrote anything: no store yet
         // (LMDB itself answers a read-only open of it with EBADF).
-        var data = stat()
-        if readOnly, stat(path + "/data.mdb", &data) == 0, data.st_size == 0 { throw StoreError.missing(path: path) }
-        if exists, !isDirectory.boolValue { throw StoreError.notADirectory(path: path) }
+        if readOnly, data.st_size == 0 { throw StoreError.missing(path: path) }
+        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if !exists {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
