@@ -81,6 +81,24 @@ public final class Cursor {
         }
     }
 
+    /// Appends `count` bytes under `key`, which must be greater than every key of the database,
+    /// written in place by `fill` (`MDB_APPEND`, `MDB_RESERVE`). Through one cursor, each append
+    /// after the first goes straight to the last page, where `put` would search the tree from its
+    /// root (and every page's place in the transaction's dirty list) each time.
+    public func append(
+        _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws(LMDBError) {
+        let outcome: Result<Void, LMDBError> = key.withLMDBBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var dataValue = MDB_val(mv_size: count, mv_data: nil)
+            let code = mdb_cursor_put(handle, &keyValue, &dataValue, UInt32(MDB_APPEND) | UInt32(MDB_RESERVE))
+            if code != 0 { return .failure(LMDBError(code: code, operation: .put)) }
+            if count > 0 { fill(UnsafeMutableRawBufferPointer(start: dataValue.mv_data, count: count)) }
+            return .success(())
+        }
+        try outcome.get()
+    }
+
     private func move(_ operation: MDB_cursor_op) throws(LMDBError) -> Entry? {
         var key = MDB_val()
         var value = MDB_val()

@@ -207,6 +207,29 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// What `reserve` makes room for at most (beyond it, the map grows when it fills).
+    static let largestReserve = 64 << 30
+
+    /// The bytes of the data file that hold pages (up to its last page in use).
+    public var usedBytes: Int {
+        var info = MDB_envinfo()
+        var pages = MDB_stat()
+        guard mdb_env_info(handle, &info) == 0, mdb_env_stat(handle, &pages) == 0 else { return 0 }
+        return (Int(info.me_last_pgno) + 1) * Int(pages.ms_psize)
+    }
+
+    /// Grows the map, doubling it, until at least `bytes` of it lie past the data file's last page
+    /// in use, so that a write of up to that much does not fill it (and run again). Call it with
+    /// no transaction of this process open.
+    public func reserve(_ bytes: Int) throws(LMDBError) {
+        let bytes = min(bytes, Self.largestReserve)
+        let current = mapSize
+        var size = current
+        while size - usedBytes < bytes { size *= 2 }
+        guard size > current else { return }
+        try LMDBError.check(mdb_env_set_mapsize(handle, size), .growMap)
+    }
+
     private func grow() throws(LMDBError) {
         try LMDBError.check(mdb_env_set_mapsize(handle, mapSize * 2), .growMap)
     }

@@ -35,4 +35,48 @@ public struct MappedRegion: Sendable {
         guard let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(address, length, MADV_DONTNEED)
     }
+
+    /// Drops the region's pages as `releasePages` does, but only once the file pages mapped in
+    /// the process (its resident `RssFile` and `RssShmem`) are more than `budget` bytes; returns
+    /// whether it dropped them. It reads `/proc/self/statm` (a few microseconds), so a scan may
+    /// ask every few thousand entries and keep its mapped pages within the budget while mapping
+    /// each page about once, where dropping them at every ask maps them again and again.
+    @discardableResult
+    public func releasePages(ifMappedOver budget: Int) -> Bool {
+        guard let mapped = Self.mappedFileBytes(), mapped > budget else { return false }
+        releasePages()
+        return true
+    }
+
+    /// The bytes of file pages mapped in the process's resident memory (the third number of
+    /// `/proc/self/statm`, in pages), or `nil` if they cannot be read.
+    static func mappedFileBytes() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // "size resident shared text lib data dt", in pages.
+        let pages = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int? in
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return nil }
+            var field = 0
+            var value = 0
+            var digits = 0
+            for byte in buffer[..<count] {
+                if (48...57).contains(byte) {
+                    guard digits < 15 else { return nil }
+                    value = value * 10 + Int(byte - 48)
+                    digits += 1
+                } else if digits > 0 {
+                    if field == 2 { return value }
+                    field += 1
+                    value = 0
+                    digits = 0
+                }
+            }
+            return nil
+        }
+        let size = sysconf(Int32(_SC_PAGESIZE))
+        guard let pages, size > 0 else { return nil }
+        return pages * size
+    }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Kills the process at a named point, for crash tests. An environment variable arms it:
@@ -19,8 +19,15 @@ where Point: RawRepresentable & CaseIterable & Equatable & Sendable, Point.RawVa
     public let problem: String?
     private let arrivals = Atomic<Int>(0)
 
+    /// Reads `variable` from the process's environment (with `getenv`: every process reaches this
+    /// at start, and `ProcessInfo`'s environment would first copy every variable into a dictionary).
+    public init(variable: String) {
+        self.variable = variable
+        (armed, problem) = Self.parse(getenv(variable).map { String(cString: $0) }, variable: variable)
+    }
+
     /// Reads `variable` from `environment`.
-    public init(variable: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(variable: String, environment: [String: String]) {
         self.variable = variable
         (armed, problem) = Self.parse(environment[variable], variable: variable)
     }

@@ -13,6 +13,10 @@ enum Main {
             Foundation.exit(2)
         }
         do {
+            if let shortcut = ShowShortcut(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try shortcut.run()
+                exitCheckingOutput(0)
+            }
             var command = try OrdersCommand.parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
@@ -58,8 +62,17 @@ enum Main {
     static func oneLine(_ message: String) -> String {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
         guard let first = lines.first, first.hasSuffix("Please provide one of the following:") else { return message }
-        let values = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces).trimmingPrefix("- ") }
-        let lead = first.dropLast("Please provide one of the following:".count).trimmingCharacters(in: .whitespaces)
+        let values = lines.dropFirst().map { trimmingSpaces($0).trimmingPrefix("- ") }
+        let lead = trimmingSpaces(first.dropLast("Please provide one of the following:".count))
         return (lead.hasSuffix(".") ? String(lead.dropLast()) : lead) + "; use one of: " + values.joined(separator: ", ")
+    }
+
+    /// `text` without the spaces and tabs at its ends (`CharacterSet.whitespaces`: tab and the
+    /// Unicode space separators).
+    static func trimmingSpaces(_ text: Substring) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

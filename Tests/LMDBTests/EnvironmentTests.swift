@@ -46,6 +46,25 @@ struct EnvironmentTests {
         #expect(try env.read { txn in try txn.count(db) } == 2000)
     }
 
+    @Test func aWriteWithinTheRoomReservedRunsOnceAndAReserveThatFitsChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let env = try Environment(directory: directory.path, mapSize: 64 << 10)
+        let db = try env.openDatabase(named: "bulk")
+        try env.reserve(4 << 20)
+        let reserved = env.mapSize
+        #expect(reserved - env.usedBytes >= 4 << 20)
+        var runs = 0
+        let value = [UInt8](repeating: 7, count: 1000)
+        try env.write { txn in
+            runs += 1
+            for index in 0..<2000 { try txn.put(db, BigEndianKey64(UInt64(index)), value, flags: .append) }
+        }
+        #expect(runs == 1)
+        #expect(env.mapSize == reserved)
+        try env.reserve(1 << 10)
+        #expect(env.mapSize == reserved)
+    }
+
     @Test func noOverwriteReportsAnExistingKey() throws {
         let directory = TemporaryDirectory()
         let env = try Environment(directory: directory.path)

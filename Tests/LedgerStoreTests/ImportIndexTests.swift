@@ -1,4 +1,5 @@
 import Foundation
+import LMDB
 import LedgerDomain
 import LedgerServices
 import TestSupport
@@ -112,6 +113,18 @@ struct ImportIndexTests {
         #expect(try mine.verify(progress: { _ in }, shouldStop: { false }).isConsistent)
     }
 
+    @Test func anImportGrowsTheMapAheadSoThatNoChunkFillsItMidway() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let initial = store.environment.mapSize
+        let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+        let batch = directory.file("batch.csv", header + "place,O-1,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,c1\n")
+        _ = try Importer(store: store).importFile(batch)
+        // Room for at least 256 MiB, and as much again as the data file holds, past its last page.
+        let room = store.environment.mapSize - store.environment.usedBytes
+        #expect(store.environment.mapSize > initial)
+        #expect(room >= 256 << 20 && room >= store.environment.usedBytes)
+    }
+
     @Test func orderStatesAreKeptAcrossChunksAndForgottenWhenAChunkDoesNotCommitOrTheLogMoved() throws {
         let store = try LedgerStore(path: storePath, durable: false)
         func order(_ number: UInt32, paid: Int64, lastSeq: UInt64) -> StoredOrder {
@@ -140,7 +153,7 @@ struct ImportIndexTests {
             // A number beyond the room made at first grows the buffers and keeps what they held.
             #expect(try states.order(OrderNumber(100_000)) == order(100_000, paid: 0, lastSeq: 2))
             #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
-            try states.flush()
+            try states.flush(releasing: nil)
         }
         states.committed(head: 4)
         #expect(try store.read { ledger throws in try ledger.order(OrderNumber(1)) } == order(1, paid: 100, lastSeq: 4))

@@ -1,3 +1,4 @@
+import Foundation
 import ProcessControl
 import Testing
 
@@ -18,6 +19,14 @@ struct FaultTriggerTests {
             #expect(unarmed.armed == nil && unarmed.problem == nil)
             unarmed.reach(.first)  // survives
         }
+    }
+
+    @Test func theProcessEnvironmentIsReadWhenNoneIsGiven() throws {
+        setenv("ORDERS_TEST_FAULT_FROM_PROCESS", "second-point:2", 1)
+        defer { unsetenv("ORDERS_TEST_FAULT_FROM_PROCESS") }
+        let armed = try #require(FaultTrigger<Point>(variable: "ORDERS_TEST_FAULT_FROM_PROCESS").armed)
+        #expect(armed.point == .second && armed.occurrence == 2)
+        #expect(FaultTrigger<Point>(variable: "ORDERS_TEST_FAULT_NEVER_SET").armed == nil)
     }
 
     @Test func aPointAloneArmsItsFirstArrival() throws {

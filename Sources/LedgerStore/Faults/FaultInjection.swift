@@ -1,3 +1,4 @@
+import Foundation
 import ProcessControl
 
 /// Kills the process at a `FaultPoint`, for crash tests: with `ORDERS_FAULT=after-commit:3` the
@@ -14,7 +15,9 @@ public enum FaultInjection {
     private static let trigger = FaultTrigger<FaultPoint>(variable: variable)
 
     /// Why `ORDERS_FAULT` names no fault point (one line), or `nil` when it is unset or valid.
-    public static var problem: String? { trigger.problem }
+    /// Every process asks at start: when the variable is unset, the trigger is not made (making a
+    /// generic class's first instance costs a run-time type lookup that `orders show` would feel).
+    public static var problem: String? { getenv(variable) == nil ? nil : trigger.problem }
 
     /// Dies by SIGKILL when `point` is armed and this is its chosen arrival.
     public static func reach(_ point: FaultPoint) { trigger.reach(point) }

@@ -113,7 +113,8 @@ final class BatchFile {
 
     /// Copies a stream to an unlinked temporary file, read once.
     private static func spool(_ source: Int32) throws(BatchFileError) -> Int32 {
-        var template = Array((NSTemporaryDirectory() + "orders-input-XXXXXX").utf8CString)
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/orders-input-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw BatchFileError("cannot buffer the input: \(String(cString: strerror(errno)))") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

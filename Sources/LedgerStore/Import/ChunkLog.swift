@@ -96,17 +96,17 @@ struct ChunkLog: EventLogWriting {
     }
 
     /// Writes the orders this chunk changed back to the store, and its new ids' entries; drops the
-    /// pages of `region` after each database.
+    /// pages of `region` after each database and every few writes within one.
     func flush(releasing region: MappedRegion?) throws {
         region?.releasePages()
-        try orders.flush()
+        try orders.flush(releasing: region)
         region?.releasePages()
-        try ledger.putIDs(newOrders, into: \.orderIDs)
+        try ledger.putIDs(newOrders, into: \.orderIDs, releasing: region)
         region?.releasePages()
-        try ledger.putIDs(newCustomers, into: \.customerIDs)
-        try ledger.putIDs(newSKUs, into: \.skuIDs)
+        try ledger.putIDs(newCustomers, into: \.customerIDs, releasing: region)
+        try ledger.putIDs(newSKUs, into: \.skuIDs, releasing: region)
         region?.releasePages()
-        try ledger.indexCustomerOrders(placed)
+        try ledger.indexCustomerOrders(placed, releasing: region)
         region?.releasePages()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
@@ -114,13 +115,16 @@ final class OrderStates {
         capacity = size
     }
 
-    /// Writes every order this chunk changed, once each and in number order.
-    func flush() throws {
+    /// Writes every order this chunk changed, once each and in number order, dropping the map's
+    /// pages as it goes.
+    func flush(releasing region: MappedRegion?) throws {
         guard let ledger else { preconditionFailure("flush outside a chunk") }
         changed.sortAndRemoveDuplicates()
+        var releaser = WriteBackReleaser(region)
         for number in changed {
             let index = Int(number)
             try ledger.putOrder(StoredOrder(number: OrderNumber(number), state: states[index].state, lastSeq: lastSeqs[index]))
+            releaser.wrote()
         }
     }
 }

@@ -19,6 +19,10 @@ final class ReadModelCache: ReadModelRows {
     private var changedRevenue: Set<RevenueKey> = []
     private var statusCounts: StatusCounts?
     private var statusChanged = false
+    /// The customer and sku numbers from which on the store held no row when the chunk began:
+    /// those rows start empty without a search of the store (on a new store, every row).
+    private var storedCustomers = 0
+    private var storedSKUs = 0
     /// The head seq at which the cached rows equal the stored ones, if known.
     private var validAt: UInt64?
     /// The first load that failed; `ReadModelRows` cannot throw, so `flush` reports it.
@@ -39,18 +43,23 @@ final class ReadModelCache: ReadModelRows {
         changedRevenue = []
         statusChanged = false
         self.ledger = ledger
+        storedCustomers = load { try $0.rowNumberBound(\.customers) } ?? .max
+        storedSKUs = load { try $0.rowNumberBound(\.skus) } ?? .max
     }
 
     /// The chunk committed and the log now ends at `head`: the cached rows are the stored ones.
     func committed(head: UInt64) { validAt = head }
 
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
-        customers.update(number.index, empty: CustomerTotals(), load: { load { try $0.customerRow(number) } }, update)
+        customers.update(
+            number.index, empty: CustomerTotals(),
+            load: { number.index < storedCustomers ? load { try $0.customerRow(number) } : nil }, update)
         changedCustomers.append(number.index)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
-        skus.update(number.index, empty: SKUTotals(), load: { load { try $0.skuRow(number) } }, update)
+        skus.update(
+            number.index, empty: SKUTotals(), load: { number.index < storedSKUs ? load { try $0.skuRow(number) } : nil }, update)
         changedSKUs.append(number.index)
     }
 
@@ -77,18 +86,23 @@ final class ReadModelCache: ReadModelRows {
     }
 
     /// Writes every changed row and sets every read model's checkpoint to `seq`; drops the pages
-    /// of `region` after the customers and after the skus.
+    /// of `region` every few rows and after the customers and after the skus.
     func flush(checkpoint seq: UInt64, releasing region: MappedRegion?) throws {
         guard let ledger else { preconditionFailure("flush outside a chunk") }
         if let failure { throw failure }
+        var releaser = WriteBackReleaser(region)
         changedCustomers.sortAndRemoveDuplicates()
         for index in changedCustomers {
             try ledger.putCustomerRow(CustomerNumber(UInt32(index)), customers[index])
+            releaser.wrote()
         }
         region?.releasePages()
         for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
         changedSKUs.sortAndRemoveDuplicates()
-        for index in changedSKUs { try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index]) }
+        for index in changedSKUs {
+            try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index])
+            releaser.wrote()
+        }
         region?.releasePages()
         if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }
         FaultInjection.reach(.beforeCheckpoint)

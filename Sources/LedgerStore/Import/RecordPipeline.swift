@@ -8,7 +8,7 @@ internal import LedgerDomain
 /// The reader belongs to the pipeline's thread until `stop()` returns; only then may the caller
 /// seek it and start a new pipeline.
 final class RecordPipeline: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var ready: [ParsedBatch] = []
     private var failure: (any Error)?
     private var producing = true
@@ -20,9 +20,9 @@ final class RecordPipeline: @unchecked Sendable {
         self.depth = depth
         // The reader is handed to the thread: the caller does not touch it until `stop()` returns.
         nonisolated(unsafe) let lent = reader
-        let thread = Thread { [self] in produce(reader: lent, decoder: decoder, batchSize: batchSize) }
-        thread.name = "orders-reader"
-        thread.start()
+        DetachedThread.start(name: "orders-reader") { [self] in
+            produce(reader: lent, decoder: decoder, batchSize: batchSize)
+        }
     }
 
     deinit { stop() }

@@ -54,38 +54,57 @@ public struct Rebuilder {
 
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws {
         if projections.contains(.orders) {
-            try ledger.clear(\.orders)
-            for (index, state) in replayed.orders.enumerated() {
-                let order = StoredOrder(number: OrderNumber(UInt32(index)), state: state, lastSeq: replayed.lastSeqs[index])
-                try ledger.putOrder(order, flags: .append)
+            // The other core sorts the customer→orders keys while this one writes the orders.
+            let sorting = BackgroundThread { replayed.customerOrderKeys }
+            let ordersWritten = Result {
+                try refill(\.orders, ledger) { cursor in
+                    for (index, state) in replayed.orders.enumerated() {
+                        try cursor.append(BigEndianKey32(UInt32(index)), reserving: OrderStateCodec.size) {
+                            OrderStateCodec.encode(state, lastSeq: replayed.lastSeqs[index], into: $0)
+                        }
+                    }
+                }
             }
-            try ledger.clear(\.customerOrders)
-            for key in replayed.customerOrderKeys { try ledger.append(\.customerOrders, BigEndianKey64(key), [UInt8]()) }
+            let customerOrderKeys = try sorting.wait()
+            try ordersWritten.get()
+            try refill(\.customerOrders, ledger) { cursor in
+                for key in customerOrderKeys { try cursor.append(BigEndianKey64(key), reserving: 0) { _ in } }
+            }
         }
         let models = replayed.readModels
         if projections.contains(.customers) {
-            try ledger.clear(\.customers)
-            for (index, row) in models.customers.enumerated() {
-                try ledger.append(\.customers, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
-                    ReadModelCodec.encode(row, into: $0)
+            try refill(\.customers, ledger) { cursor in
+                for (index, row) in models.customers.enumerated() {
+                    try cursor.append(BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
+                        ReadModelCodec.encode(row, into: $0)
+                    }
                 }
             }
         }
         if projections.contains(.revenue) {
-            try ledger.clear(\.revenue)
-            for (key, row) in models.revenue.sorted(by: { $0.key < $1.key }) {
-                try ledger.append(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
+            try refill(\.revenue, ledger) { cursor in
+                for (key, row) in models.revenue.sorted(by: { $0.key < $1.key }) {
+                    let value = ReadModelCodec.encode(row)
+                    try cursor.append(ReadModelCodec.key(key), reserving: value.count) { $0.copyBytes(from: value) }
+                }
             }
         }
         if projections.contains(.skus) {
-            try ledger.clear(\.skus)
-            for (index, row) in models.skus.enumerated() {
-                try ledger.append(\.skus, BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
-                    ReadModelCodec.encode(row, into: $0)
+            try refill(\.skus, ledger) { cursor in
+                for (index, row) in models.skus.enumerated() {
+                    try cursor.append(BigEndianKey32(UInt32(index)), reserving: ReadModelCodec.size(of: row)) {
+                        ReadModelCodec.encode(row, into: $0)
+                    }
                 }
             }
         }
         if projections.contains(.stats) { try ledger.putStatusCounts(models.statusCounts) }
         for name in projections { try ledger.putCheckpoint(name, replayed.headSeq) }
+    }
+
+    /// Empties `table` and has `fill` append its new entries, in key order, through one cursor.
+    private func refill(_ table: LedgerTransaction.Table, _ ledger: LedgerTransaction, _ fill: (Cursor) throws -> Void) throws {
+        try ledger.clear(table)
+        try ledger.withCursor(table, fill)
     }
 }

@@ -7,12 +7,11 @@ final class BackgroundThread<Value: Sendable>: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ body: @escaping @Sendable () throws -> Value) {
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "orders-worker") { [self] in
             let result = Result { try body() }
             outcome.withLock { $0 = result }
             finished.signal()
         }
-        thread.start()
     }
 
     /// Waits for the closure to end and hands over its result (call it once).

@@ -29,8 +29,18 @@ public struct ReplayCore {
     /// prefetched by the time they are folded (a power of two).
     static let lookahead = 32
 
-    /// How many events pass between two releases of the mapped pages read (a power of two).
-    static let releaseInterval = 1 << 17
+    /// How many events pass between two asks to stop (a power of two).
+    static let stopInterval = 1 << 17
+
+    /// How many events pass between two looks at the log's pages mapped by a rebuild, which
+    /// drops them once they are over `mappedBudget` (a power of two).
+    static let releaseInterval = 1 << 13
+
+    /// The bytes of the data file's pages a rebuild's scan of the log keeps mapped at most (give
+    /// or take what one `releaseInterval` maps): a scan reads each page once, so dropping them
+    /// only past this maps few pages twice. (The fold of the deferred events, whose reads
+    /// jump all over the log, drops them at its own pace: `DeferredFold.releaseInterval`.)
+    static let mappedBudget = 128 << 20
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
     /// number of events replayed now and then. `collectingNames`: also gather the ids the log
@@ -49,8 +59,8 @@ public struct ReplayCore {
 
     /// Replays the log as `ledger` sees it (a read snapshot, or the write transaction of a rebuild).
     /// `releasingPages`: keep resident memory down by dropping the data file's pages from the
-    /// map as the scan leaves them behind (a rebuild, which goes on to write, does; it costs the
-    /// time of mapping them again). `asOf`: only the events up to that seq, or whose `at` is at
+    /// map as the scan leaves them behind, and all of them at the end (a rebuild, which goes on
+    /// to write, and verify do; it costs the time of mapping again those read again). `asOf`: only the events up to that seq, or whose `at` is at
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
@@ -147,6 +157,8 @@ public struct ReplayCore {
         // helpers' arenas are their own): hand them back, so that a rebuild's writes and verify's
         // comparisons do not add to them (measured: verify of `hostile` held 414 MB instead of 203).
         cmemory_trim()
+        // What comes next (a rebuild's writes, verify's comparisons) reads few of the log's pages.
+        region?.releasePages()
         return replayed
     }
 
@@ -257,9 +269,11 @@ public struct ReplayCore {
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1
                 if replayed & (releaseInterval - 1) == 0 {
-                    if shouldStop() { throw ReplayInterrupted() }
-                    region?.releasePages()
-                    if replayed & 0xFFFFF == 0 { progress(replayed) }
+                    region?.releasePages(ifMappedOver: mappedBudget)
+                    if replayed & (stopInterval - 1) == 0 {
+                        if shouldStop() { throw ReplayInterrupted() }
+                        if replayed & 0xFFFFF == 0 { progress(replayed) }
+                    }
                 }
             }
             return run.finish()

@@ -27,16 +27,15 @@ public final class LedgerStore: @unchecked Sendable {
     /// may lose the last commits).
     public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if readOnly, !exists || !FileManager.default.fileExists(atPath: path + "/data.mdb") {
-            throw StoreError.missing(path: path)
-        }
+        var directory = stat()
+        let exists = stat(path, &directory) == 0
+        var data = stat()
+        let dataExists = stat(path + "/data.mdb", &data) == 0
+        if readOnly, !exists || !dataExists { throw StoreError.missing(path: path) }
         // An empty data file was created by a writer killed before it wrote anything: no store yet
         // (LMDB itself answers a read-only open of it with EBADF).
-        var data = stat()
-        if readOnly, stat(path + "/data.mdb", &data) == 0, data.st_size == 0 { throw StoreError.missing(path: path) }
-        if exists, !isDirectory.boolValue { throw StoreError.notADirectory(path: path) }
+        if readOnly, data.st_size == 0 { throw StoreError.missing(path: path) }
+        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if !exists {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -140,6 +139,15 @@ public final class LedgerStore: @unchecked Sendable {
         }
         try ledger.txn.put(meta, "format", LittleEndianValue(formatVersion))
         return found
+    }
+
+    /// Grows the map ahead of a long write (an import's chunk), so that the map does not fill up
+    /// midway, which abandons the transaction and runs it again (and makes the importer forget
+    /// what it keeps in memory across chunks): room for `bytes`, and at least as much again as the
+    /// data file holds, since a chunk may rewrite most pages of the databases it changes. Call it
+    /// with no transaction of this process open.
+    func makeRoom(for bytes: Int) throws {
+        try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20)) }
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).

@@ -26,18 +26,24 @@ extension LedgerTransaction {
         try append(names, BigEndianKey32(number), id)
     }
 
-    /// Writes each id → number entry into `ids` (an `…_ids` database), in id byte order.
-    func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table) throws {
+    /// Writes each id → number entry into `ids` (an `…_ids` database), in id byte order; drops the
+    /// pages of `region` every few writes.
+    func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table, releasing region: MappedRegion?) throws {
+        var releaser = WriteBackReleaser(region)
         // Ids are ASCII (SPEC §2), for which `String`'s order is byte order.
         for entry in entries.sorted(by: { $0.id < $1.id }) {
             try put(ids, entry.id, LittleEndianValue(entry.number))
+            releaser.wrote()
         }
     }
 
-    /// Records that each order belongs to its customer (for `list --customer`), in key order.
-    func indexCustomerOrders(_ pairs: [(customer: CustomerNumber, order: OrderNumber)]) throws {
+    /// Records that each order belongs to its customer (for `list --customer`), in key order;
+    /// drops the pages of `region` every few writes.
+    func indexCustomerOrders(_ pairs: [(customer: CustomerNumber, order: OrderNumber)], releasing region: MappedRegion?) throws {
+        var releaser = WriteBackReleaser(region)
         for key in pairs.map({ Self.customerOrderKey($0.customer, $0.order).value }).sorted() {
             try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
+            releaser.wrote()
         }
     }
 }

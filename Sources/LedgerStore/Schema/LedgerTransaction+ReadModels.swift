@@ -15,6 +15,16 @@ extension LedgerTransaction {
         }
     }
 
+    /// One past the largest number that keys `table` (`customers` or `skus`, keyed by big-endian
+    /// numbers), 0 when it is empty: no row numbered from there on is stored.
+    func rowNumberBound(_ table: Table) throws -> Int {
+        try withCursor(table) { cursor in
+            guard let last = try cursor.last() else { return 0 }
+            guard last.key.count == 4 else { throw StoreError.corrupt("a read model row has a key of \(last.key.count) bytes") }
+            return Int(BigEndianKey32.decode(last.key)) + 1
+        }
+    }
+
     func skuRow(_ number: SKUNumber) throws -> SKUTotals? {
         try value(\.skus, BigEndianKey32(number.rawValue)).map { bytes throws(StoreError) in
             try ReadModelCodec.sku(bytes)

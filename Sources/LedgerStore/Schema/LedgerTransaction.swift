@@ -57,13 +57,6 @@ struct LedgerTransaction {
         try txn.put(databases[keyPath: table], key, value, flags: .append)
     }
 
-    /// Appends an entry of `count` bytes written in place by `fill`.
-    func append(
-        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
-    ) throws {
-        try txn.put(databases[keyPath: table], key, reserving: count, flags: .append, fill: fill)
-    }
-
     // MARK: Log
 
     /// The seq of the last event, 0 for an empty log.

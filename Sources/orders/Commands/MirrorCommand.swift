@@ -50,7 +50,7 @@ struct MirrorCommand: ParsableCommand {
     static func locateProgram() -> String? {
         var candidates: [String] = []
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((executable as NSString).deletingLastPathComponent + "/" + programName)
+            candidates.append(PathText.deletingLastComponent(of: executable) + "/" + programName)
         }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         candidates += path.split(separator: ":").map { "\($0)/\(programName)" }

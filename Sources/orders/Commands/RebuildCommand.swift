@@ -92,14 +92,21 @@ struct RebuildCommand: ParsableCommand {
             object.add(
                 "projections", raw: "[" + summary.projections.map { JSONText.quote($0.rawValue) }.joined(separator: ",") + "]")
             object.add("events", summary.events)
-            object.add("seconds", raw: String(format: "%.3f", summary.seconds))
+            object.add("seconds", raw: Self.threeDecimals(summary.seconds))
             object.add("events_per_second", rate)
             print(object.text)
         case .table:
             guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
-                    + "in \(String(format: "%.3f", summary.seconds)) s (\(rate) events/s)")
+                    + "in \(Self.threeDecimals(summary.seconds)) s (\(rate) events/s)")
         }
+    }
+
+    /// A duration with three decimals, as `%.3f` prints it (a duration is finite and 0 or more).
+    static func threeDecimals(_ seconds: Double) -> String {
+        let thousandths = seconds.isFinite ? Int64((max(0, seconds) * 1_000).rounded(.toNearestOrEven)) : 0
+        let fraction = String(thousandths % 1_000)
+        return "\(thousandths / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerServices
 import LedgerViewModels
 
 /// `orders show ID`.
@@ -22,12 +23,17 @@ struct ShowCommand: ParsableCommand {
     var orderID: String
 
     func run() throws {
-        let store = try options.openRepository()
+        let repository = try options.openRepository()
+        try Self.show(orderID, in: repository, format: options.format, color: options.outputOptions.color)
+    }
+
+    /// Prints the order `orderID` of `repository` in `format`; a missing order is one line, exit 1.
+    static func show(_ orderID: String, in repository: any LedgerQuerying, format: QueryFormat, color: ColorChoice) throws {
         try MainActor.assumeIsolated {
-            let viewModel = OrderDetailViewModel(repository: store, orderID: orderID)
+            let viewModel = OrderDetailViewModel(repository: repository, orderID: orderID)
             viewModel.load()
             try present(viewModel.state) {
-                OrderDetailView.render($0, format: options.format, style: options.outputOptions.style)
+                OrderDetailView.render($0, format: format, style: OutputOptions.style(color))
             }
         }
     }

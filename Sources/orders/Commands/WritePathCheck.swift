@@ -82,7 +82,7 @@ struct WritePathCheck {
             return String(cString: real)
         }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let parent = (absolute as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(of: absolute)
         guard hops < 40, parent != absolute else { return absolute }
         var info = stat()
         if lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
@@ -91,6 +91,6 @@ struct WritePathCheck {
             return resolved(target.hasPrefix("/") ? target : parent + "/" + target, hops: hops + 1)
         }
         let resolvedParent = resolved(parent, hops: hops + 1)
-        return (resolvedParent == "/" ? "" : resolvedParent) + "/" + (absolute as NSString).lastPathComponent
+        return (resolvedParent == "/" ? "" : resolvedParent) + "/" + PathText.lastComponent(of: absolute)
     }
 }

@@ -8,9 +8,12 @@ struct OutputOptions: ParsableArguments {
     var color: ColorChoice = .auto
 
     /// The style of standard output under this choice, this environment and this terminal.
-    var style: TerminalStyle {
+    var style: TerminalStyle { Self.style(color) }
+
+    /// The style of standard output under `color`, this environment and this terminal.
+    static func style(_ color: ColorChoice) -> TerminalStyle {
         TerminalStyle(
             colours: TerminalStyle.colours(
-                color, environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1))
+                color, environment: ProcessEnvironment.values(TerminalStyle.variables), isTerminal: isatty(STDOUT_FILENO) == 1))
     }
 }

@@ -12,18 +12,24 @@ struct StoreOptions: ParsableArguments {
     var store: String?
 
     /// The store path after applying the defaults.
-    var path: String {
+    var path: String { Self.path(store) }
+
+    /// The path of the store `--store` names (`nil`: none), after applying the defaults.
+    static func path(_ store: String?) -> String {
         if let store { return store }
-        let environment = ProcessInfo.processInfo.environment
-        if let fromEnvironment = environment["ORDERS_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
-        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty { return dataHome + "/orders" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/orders"
+        if let fromEnvironment = ProcessEnvironment.value("ORDERS_STORE"), !fromEnvironment.isEmpty { return fromEnvironment }
+        if let dataHome = ProcessEnvironment.value("XDG_DATA_HOME"), !dataHome.isEmpty { return dataHome + "/orders" }
+        let home = ProcessEnvironment.value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.local/share/orders"
     }
 }
 
 extension StoreOptions {
     /// Opens the store read-only (a reading command never writes); a missing store exits 1.
-    func openForReading() throws -> LedgerStore {
+    func openForReading() throws -> LedgerStore { try Self.openForReading(path: path) }
+
+    /// Opens the store at `path` read-only; a missing store exits 1.
+    static func openForReading(path: String) throws -> LedgerStore {
         do {
             return try LedgerStore(path: path, readOnly: true)
         } catch {

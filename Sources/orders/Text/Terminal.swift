@@ -8,11 +8,22 @@ enum Terminal {
     /// Prints `orders: error: …` as one line on standard error; control characters in it (from
     /// a file name, a batch or a damaged store) are shown escaped.
     static func printError(_ message: String) {
-        writeStandardError("orders: error: \(message.replacingOccurrences(of: "\n", with: " ").terminalSafe)\n")
+        writeStandardError("orders: error: \(message.replacing("\n", with: " ").terminalSafe)\n")
     }
 
+    /// Writes `text` to standard error after what standard output holds; a failed write is not
+    /// reported (there is nowhere left to report it).
     static func writeStandardError(_ text: String) {
         fflush(nil)
-        FileHandle.standardError.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
     }
 }

@@ -5,6 +5,9 @@ import LedgerDomain
 struct TerminalStyle {
     let colours: Bool
 
+    /// The environment variables `colours` reads.
+    static let variables = ["NO_COLOR", "FORCE_COLOR", "TERM"]
+
     /// Whether to colour: `never` and `always` decide; `auto` colours when `NO_COLOR` is unset or
     /// empty and either `FORCE_COLOR` is set to anything but `0` (also when not a terminal) or
     /// standard output is a terminal whose `TERM` is not `dumb` (the conventions of no-color.org

@@ -65,9 +65,10 @@ enum OrderDetailView {
             if let refund = entry.refund { facts.append("refund \(MoneyText.money(refund, currency))") }
             if let carrier = entry.carrier { facts.append("carrier \(carrier.isEmpty ? "(empty)" : carrier.terminalSafe)") }
             if let reason = entry.reason { facts.append("reason \(reason.isEmpty ? "(empty)" : reason.terminalSafe)") }
+            let kind = entry.kind.description  // at most 9 characters: the column is 10 wide
             text +=
                 "  \(entry.at)  " + style.dim("#\(entry.seq) v\(entry.version)") + "  "
-                + entry.kind.description.padding(toLength: 10, withPad: " ", startingAt: 0) + facts.joined(separator: ", ") + "\n"
+                + kind + String(repeating: " ", count: max(0, 10 - kind.count)) + facts.joined(separator: ", ") + "\n"
         }
         return text
     }

@@ -6,13 +6,18 @@ enum TextTableRenderer {
         header: [String], rows: [[String]], rightAligned: Set<Int> = [],
         decorate: (_ row: Int, _ column: Int, _ padded: String) -> String = { _, _, padded in padded }
     ) -> String {
-        let all = ([header] + rows).map { $0.map(\.terminalSafe) }
+        // Plain loops and closures rather than key paths and lazy wrappers: each generic type a
+        // process meets first is looked up at run time, a cost `orders show` pays once per run.
+        let all = ([header] + rows).map { row in row.map { $0.terminalSafe } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.enumerated().map { index, row in
-            line(row, widths: widths, rightAligned: rightAligned) { column, padded in
+        var text = ""
+        for index in all.indices {
+            text += line(all[index], widths: widths, rightAligned: rightAligned) { column, padded in
                 index == 0 ? padded : decorate(index - 1, column, padded)
             }
-        }.joined(separator: "\n") + "\n"
+            text += "\n"
+        }
+        return text
     }
 
     /// One row of terminal-safe `cells` padded to `widths` (a cell wider than its column pushes the
@@ -21,12 +26,16 @@ enum TextTableRenderer {
         _ cells: [String], widths: [Int], rightAligned: Set<Int> = [],
         decorate: (_ column: Int, _ padded: String) -> String = { _, padded in padded }
     ) -> String {
-        let line = cells.enumerated().map { column, cell in
+        var line = ""
+        for column in cells.indices {
+            let cell = cells[column]
             let padding = String(repeating: " ", count: max(0, widths[column] - cell.count))
             let last = column == cells.count - 1
             let padded = rightAligned.contains(column) ? padding + cell : cell + (last ? "" : padding)
-            return decorate(column, padded)
-        }.joined(separator: "  ")
-        return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            if column > 0 { line += "  " }
+            line += decorate(column, padded)
+        }
+        while line.last == " " { line.removeLast() }
+        return line
     }
 }
