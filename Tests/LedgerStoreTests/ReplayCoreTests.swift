@@ -69,6 +69,19 @@ struct ReplayCoreTests {
         #expect(ReplayRange.split(upTo: 0, into: 4).map(\.seqs) == [0...0])
     }
 
+    @Test func theJoinDealsBlocksOfOrdersEvenlyAmongItsThreads() {
+        for count in [1, 2, 3, 4] {
+            let owners = (UInt32(0)..<64_000).map { DeferredFold.partition(of: $0, among: count) }
+            #expect(owners.allSatisfy { (0..<count).contains($0) })
+            for partition in 0..<count {
+                let share = Double(owners.filter { $0 == partition }.count) / 64_000
+                #expect(abs(share - 1 / Double(count)) < 0.1, "partition \(partition) of \(count) folds \(share)")
+            }
+            // A block of 64 consecutive orders (whole cache lines of every order array) goes to one thread.
+            #expect(stride(from: 0, to: owners.count, by: 64).allSatisfy { Set(owners[$0..<($0 + 64)]).count == 1 })
+        }
+    }
+
     @Test func anEncodedEventReadsBackWhatWasWritten() throws {
         let lines = [
             EventLine(sku: SKUNumber(3), quantity: 2, unitPrice: 250), EventLine(sku: SKUNumber(9), quantity: 1, unitPrice: 99),

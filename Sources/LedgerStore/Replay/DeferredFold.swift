@@ -8,10 +8,11 @@ internal import LedgerDomain
 /// one partition's events, in log order, into its own rows, and writes only its own orders.
 // Safe: the buffers are the segments' arrays, lent by `ReplayJoin.foldDeferred` for as long as the
 // folds run; two partitions never write the same order (nor one cache line of them: a partition
-// takes blocks of `block` orders). The pointers point into the replay's maps (see `DeferredEvent`).
+// takes blocks of `1 << blockShift` orders). The pointers point into the replay's maps (see `DeferredEvent`).
 struct DeferredFold: @unchecked Sendable {
     let partitions: Int
-    let deferred: [[DeferredEvent]]
+    /// Each part's deferred events, one list per partition.
+    let deferred: [[[DeferredEvent]]]
     let placedBefore: [Int]
     let starts: [Int]
     let orders: [UnsafeMutableBufferPointer<OrderState>]
@@ -33,8 +34,18 @@ struct DeferredFold: @unchecked Sendable {
     /// How many of a partition's events ahead of the fold have their order's state prefetched.
     static let lookahead = 16
 
-    private func owns(_ item: DeferredEvent, _ partition: Int) -> Bool {
-        Int(item.order >> Self.blockShift) % partitions == partition
+    /// The partition that folds the deferred events of order `number`, of `count`: its block of
+    /// orders, hashed (so that no pattern of the log favours one), scaled to `count` without a division.
+    static func partition(of number: UInt32, among count: Int) -> Int {
+        Int((UInt64((number >> blockShift) &* 0x9E37_79B1) &* UInt64(count)) >> 32)
+    }
+
+    /// A deferred event on its way to the fold: its index in its list, and where its order lies
+    /// (segment -1: an order not placed before the event's range).
+    private struct Pending {
+        var index = 0
+        var segment = -1
+        var position = 0
     }
 
     /// Where order `number` lies: its segment and its position in it.
@@ -44,49 +55,63 @@ struct DeferredFold: @unchecked Sendable {
         return (segment, number - starts[segment])
     }
 
+    /// Finds where the order of event `index` of `events` lies and starts bringing the event, its
+    /// order's state and latest seq into the cache (each load would otherwise wait for memory). `limit`: how many orders the parts before it placed.
+    // Safe: a prefetch only hints the cache; the position is checked against its segment first.
+    private func pending(_ index: Int, of events: [DeferredEvent], _ limit: Int) -> Pending {
+        // The event itself too: the scan read it long ago, so it has left the cache.
+        let item = events[index]
+        cprefetch_for_write(item.start)
+        cprefetch_for_write(item.start + Int(item.count) - 1)
+        let number = Int(item.order)
+        guard number < limit else { return Pending(index: index) }
+        let (segment, position) = locate(number)
+        guard position < orders[segment].count else { return Pending(index: index) }
+        cprefetch_for_write(UnsafeRawPointer(orders[segment].baseAddress! + position))
+        cprefetch_for_write(UnsafeRawPointer(lastSeqs[segment].baseAddress! + position))
+        return Pending(index: index, segment: segment, position: position)
+    }
+
     /// Folds partition `partition`'s events into `rows`; gives back the problems found.
     func fold(partition: Int, into rows: inout ReplayRows) -> [DeferredProblem] {
         let service = OrderService()
         var problems: [DeferredProblem] = []
         var folded = 0
-        // The partition's next events (indices into a part's events) in a ring: each has its
-        // order's state, latest seq and `placed` event prefetched when it enters, and its
-        // customer's row when it is halfway through (its order's state is in the cache by then).
-        var ring = [Int](repeating: 0, count: Self.lookahead)
-        for (part, events) in deferred.enumerated() {
+        let mask = Self.lookahead - 1
+        // The partition's next events in a ring: each has its order's state, latest seq and
+        // `placed` event prefetched when it enters, and its customer's row when it is halfway
+        // through (its order's state is in the cache by then).
+        var ring = [Pending](repeating: Pending(), count: Self.lookahead)
+        for (part, lists) in deferred.enumerated() {
+            let events = lists[partition]
             let limit = placedBefore[part]
             var first = 0
             var count = 0
             var next = 0
             while true {
                 while count < Self.lookahead, next < events.count {
-                    if owns(events[next], partition) {
-                        ring[(first + count) & (Self.lookahead - 1)] = next
-                        prefetchOrder(Int(events[next].order), limit)
-                        count += 1
-                    }
+                    ring[(first + count) & mask] = pending(next, of: events, limit)
+                    count += 1
                     next += 1
                 }
                 guard count > 0 else { break }
-                if count > Self.lookahead / 2,
-                    let customer = customer(
-                        ofOrder: Int(events[ring[(first + Self.lookahead / 2) & (Self.lookahead - 1)]].order), limit)
-                {
-                    rows.prefetchCustomer(customer)
+                if count > Self.lookahead / 2 {
+                    let ahead = ring[(first + Self.lookahead / 2) & mask]
+                    if ahead.segment >= 0 { rows.prefetchCustomer(orders[ahead.segment][ahead.position].customer) }
                 }
-                let item = events[ring[first]]
-                first = (first + 1) & (Self.lookahead - 1)
+                let current = ring[first]
+                first = (first + 1) & mask
                 count -= 1
                 folded += 1
                 if folded & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
+                let item = events[current.index]
                 guard let event = try? EncodedEvent(item.bytes) else { continue }  // checked before it was deferred
-                let number = Int(item.order)
-                guard number < limit else {
-                    let text = "seq \(item.seq) is a \(event.kind) event of order number \(number), which was never placed"
+                guard current.segment >= 0 else {
+                    let text = "seq \(item.seq) is a \(event.kind) event of order number \(item.order), which was never placed"
                     if problems.count < 1_000 { problems.append(DeferredProblem(seq: item.seq, text: text)) }
                     continue
                 }
-                let (segment, position) = locate(number)
+                let (segment, position) = (current.segment, current.position)
                 let before = orders[segment][position]
                 if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: lastSeqs[segment][position]),
                     problems.count < 1_000
@@ -96,31 +121,14 @@ struct DeferredFold: @unchecked Sendable {
                 let after = service.evolve(before, event)
                 orders[segment][position] = after
                 lastSeqs[segment][position] = item.seq
-                let lines = EncodedEvent.lines(
-                    ofPlacedEventAt: placedEvents[segment][position], count: event.kind == .cancelled ? Int(before.lineCount) : 0)
+                // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
+                let lines =
+                    event.kind == .cancelled
+                    ? EncodedEvent.lines(ofPlacedEventAt: placedEvents[segment][position], count: Int(before.lineCount))
+                    : EncodedEventLines(base: event.start, count: 0)
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
             }
         }
         return problems
-    }
-
-    /// Starts bringing order `number`'s state, latest seq and where its `placed` event lies into
-    /// the cache (three arrays: each load would otherwise wait for memory), if it was placed.
-    // Safe: a prefetch only hints the cache; the position is checked against its segment first.
-    private func prefetchOrder(_ number: Int, _ limit: Int) {
-        guard number < limit else { return }
-        let (segment, position) = locate(number)
-        guard position < orders[segment].count else { return }
-        cprefetch_for_write(UnsafeRawPointer(orders[segment].baseAddress! + position))
-        cprefetch_for_write(UnsafeRawPointer(lastSeqs[segment].baseAddress! + position))
-        placedEvents[segment].withUnsafeBufferPointer { cprefetch_for_write(UnsafeRawPointer($0.baseAddress! + position)) }
-    }
-
-    /// The customer of order `number`, if it was placed.
-    private func customer(ofOrder number: Int, _ limit: Int) -> CustomerNumber? {
-        guard number < limit else { return nil }
-        let (segment, position) = locate(number)
-        guard position < orders[segment].count else { return nil }
-        return orders[segment][position].customer
     }
 }

@@ -88,10 +88,12 @@ public struct ReplayCore {
             skus: try ledger.count(\.skuNames))
         let bounds = EventBounds(orders: expected.orders, customers: expected.customers, skus: expected.skus)
         let region = releasingPages ? store.mappedRegion() : nil
+        // One thread per range at most; as many partitions of the deferred events as threads.
+        let partitions = min(threads, ranges.count)
         let work = Work(
             ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
-            region: region, cutoff: cutoff, shouldStop: shouldStop)
-        let helpers = (1..<min(threads, ranges.count)).map { _ in Helper() }
+            region: region, cutoff: cutoff, partitions: partitions, shouldStop: shouldStop)
+        let helpers = (1..<partitions).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
                 let outcome = Result {
@@ -134,7 +136,7 @@ public struct ReplayCore {
         var join = ReplayJoin()
         for range in parts.indices { join.append(parts[range].take()!) }
         var readModels = InMemoryReadModels()
-        try join.foldDeferred(partitions: helpers.count + 1, releasing: region) { fold in
+        try join.foldDeferred(partitions: partitions, releasing: region) { fold in
             for helper in helpers { helper.join.put(fold) }
             var found = fold.fold(partition: 0, into: &rows!)
             readModels = rows.take()!.finished()
@@ -201,6 +203,8 @@ public struct ReplayCore {
         let collectingNames: Bool
         let region: MappedRegion?
         let cutoff: Timestamp
+        /// How many threads fold (and into how many partitions the deferred events go).
+        let partitions: Int
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -217,7 +221,7 @@ public struct ReplayCore {
                 work.ranges[index],
                 ReplayRun(
                     collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
-                    cutoff: work.cutoff),
+                    cutoff: work.cutoff, partitions: work.partitions),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

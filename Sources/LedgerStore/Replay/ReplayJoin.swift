@@ -11,8 +11,8 @@ struct ReplayJoin {
     private var placedEvents: [[UnsafeRawPointer]] = []
     /// The number each segment starts at, and one past the last.
     private var starts = [0]
-    /// Each part's deferred events, and how many orders the parts before it placed.
-    private var deferred: [[DeferredEvent]] = []
+    /// Each part's deferred events (by partition), and how many orders the parts before it placed.
+    private var deferred: [[[DeferredEvent]]] = []
     private var placedBefore: [Int] = []
     /// The customers, revenue, skus and status read models, once the threads' rows are added up.
     var readModels = InMemoryReadModels()

@@ -25,6 +25,7 @@ struct ReplayedPart: @unchecked Sendable {
     var customerIDs = NameList()
     var skuIDs = NameList()
     var problems: [String] = []
-    /// Events of earlier orders, in seq order, left in the map.
-    var deferred: [DeferredEvent] = []
+    /// Events of earlier orders, in seq order, left in the map: one list per partition of the
+    /// join (`DeferredFold.partition(of:among:)`), so that each thread of the join reads only its own.
+    var deferred: [[DeferredEvent]] = []
 }
