@@ -102,13 +102,13 @@ final class ChunkPreparer: @unchecked Sendable {
                 firstSeq = prepared.lastSeq + 1
                 earlier.append(prepared)
             }
+            // Handed over, not queued: the next chunk starts once the caller took this one, so that
+            // at most two chunks (one written, one prepared) are held at a time.
             condition.lock()
+            ready.append(outcome)
+            condition.broadcast()
             while !ready.isEmpty, !stopping { condition.wait() }
             let stopped = stopping
-            if !stopped {
-                ready.append(outcome)
-                condition.broadcast()
-            }
             condition.unlock()
             if stopped { return }
             if case .failure = outcome { return }

@@ -1,4 +1,5 @@
 internal import BatchFormats
+internal import CMemory
 public import LedgerDomain
 public import LedgerServices
 import Synchronization
@@ -20,6 +21,10 @@ public final class Importer: Sendable {
     public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
         self.store = store
         self.service = service
+        // Measured: the reading, preparing and writing threads hand each other buffers of up to
+        // a few MiB per chunk; with glibc's moving thresholds, `hostile`'s peak RSS at 250k
+        // orders was 366 MB, with these 287 MB, for the same CPU.
+        cmemory_bound_heap()
     }
 
     /// Imports one file. `file` is the path as given (`-`: standard input). The rejections of
