@@ -73,6 +73,8 @@ final class ChunkPreparer: @unchecked Sendable {
         var progress = initial
         var firstSeq: UInt64?
         var earlier: [PreparedChunk] = []
+        // The batch last applied, handed back when the next one is taken.
+        var applied: ParsedBatch?
         while !progress.finished {
             let outcome = Result<PreparedChunk, any Error> {
                 growthLock.lock()
@@ -89,9 +91,10 @@ final class ChunkPreparer: @unchecked Sendable {
                     ) {
                         guard taken < chunkSize else { return nil }
                         if shouldStop() || isStopping { throw StopRequested() }
-                        let batch = try records.next()
-                        taken += batch?.records.count ?? 0
-                        return batch
+                        if let applied { records.recycle(applied) }
+                        applied = try records.next()
+                        taken += applied?.records.count ?? 0
+                        return applied
                     }
                 }
                 run.handedOn(head: prepared.lastSeq)
