@@ -13,11 +13,14 @@ public struct ReplayedOrder: @unchecked Sendable {
     /// The order's `placed` event in the map (a `cancelled` needs its lines).
     let placedEvent: UnsafeRawPointer
 
-    /// Starts bringing the entry at `entry` into the cache ahead of a write: both cache lines it
-    /// may lie over (it is wider than one).
+    /// Starts bringing the entry at `entry` into the cache ahead of a write: every cache line it
+    /// lies over (88 bytes lie over two or three; the first, middle and last byte are in each).
     // Safe: a prefetch only hints the cache, whatever the address.
     static func prefetch(_ entry: UnsafePointer<ReplayedOrder>) {
-        cprefetch_for_write(UnsafeRawPointer(entry))
-        cprefetch_for_write(UnsafeRawPointer(entry) + MemoryLayout<ReplayedOrder>.size - 1)
+        let start = UnsafeRawPointer(entry)
+        let size = MemoryLayout<ReplayedOrder>.size
+        cprefetch_for_write(start)
+        cprefetch_for_write(start + size / 2)
+        cprefetch_for_write(start + size - 1)
     }
 }
