@@ -65,7 +65,9 @@ struct ReplayRun {
         else { return }
         rows.prefetchCustomer(part.orders[position].state.customer)
         if peek.kind == .cancelled {
-            for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) { rows.prefetchSKU(line.sku) }
+            for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) {
+                rows.prefetchSKU(line.sku)
+            }
         }
     }
 
