@@ -33,7 +33,9 @@ public struct Verifier {
             // this one; the thread ends before the snapshot does, also when a comparison throws.
             let chainCheck =
                 ledger.hasChain
-                ? ChainCheck.start(store, as: try ChainCheck.Extent(ledger), expected: expected, shouldStop: shouldStop) : nil
+                ? ChainCheck.start(
+                    store, as: try ChainCheck.Extent(ledger), expected: expected, releasing: region, shouldStop: shouldStop)
+                : nil
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
             // The id dictionaries are compared on another thread meanwhile, in a snapshot of its own
