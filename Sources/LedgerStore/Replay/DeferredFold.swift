@@ -78,6 +78,7 @@ struct DeferredFold: @unchecked Sendable {
         // The partition's next events in a ring: each has its order's entry prefetched when it enters, and its customer's row when it is halfway
         // through (its order's state is in the cache by then).
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
+        let placed = PlacedLinesReader(region: region)
         for (part, lists) in deferred.enumerated() {
             let events = lists[partition]
             let limit = placedBefore[part]
@@ -121,7 +122,7 @@ struct DeferredFold: @unchecked Sendable {
                 // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
                 let lines =
                     event.kind == .cancelled
-                    ? EncodedEvent.lines(ofPlacedEventAt: entry.pointee.placedEvent, count: Int(before.lineCount))
+                    ? placed.lines(ofPlacedEventAt: entry.pointee.placedEvent, count: Int(before.lineCount))
                     : EncodedEventLines(base: event.start, count: 0)
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
             }

@@ -1,3 +1,4 @@
+internal import LMDB
 internal import LedgerDomain
 
 /// The replay of one range of the log, in progress.
@@ -18,15 +19,19 @@ struct ReplayRun {
     private var rows: ReplayRows
     /// How many threads will fold the deferred events (`DeferredFold`).
     private let partitions: Int
+    /// Where a cancel reads its order's lines.
+    private let placed: PlacedLinesReader
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
     /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
+    /// `region`: the map whose pages the replay releases, if it does (`PlacedLinesReader`).
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
-        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int
+        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil
     ) {
+        placed = PlacedLinesReader(region: region)
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
         part.deferred = Array(repeating: [], count: self.partitions)
@@ -64,7 +69,8 @@ struct ReplayRun {
             let position = position(of: peek.order)
         else { return }
         rows.prefetchCustomer(part.orders[position].state.customer)
-        if peek.kind == .cancelled {
+        // Its lines are read from the file when they are copied: not worth a read of their own here.
+        if peek.kind == .cancelled, !placed.copies {
             for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) {
                 rows.prefetchSKU(line.sku)
             }
@@ -150,7 +156,8 @@ struct ReplayRun {
         // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
         let lines =
             event.kind == .cancelled
-            ? placedLines(at: position, count: Int(before.lineCount)) : EncodedEventLines(base: event.start, count: 0)
+            ? placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: Int(before.lineCount))
+            : EncodedEventLines(base: event.start, count: 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
     }
 
