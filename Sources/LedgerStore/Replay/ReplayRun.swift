@@ -1,4 +1,3 @@
-internal import CPrefetch
 internal import LMDB
 internal import LedgerDomain
 
@@ -40,8 +39,6 @@ struct ReplayRun {
         self.cutoff = cutoff
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
-        part.lastSeqs.reserveCapacity(expected.orders)
-        part.placedEvents.reserveCapacity(expected.orders)
     }
 
     /// The position of order `number` among the orders placed in this range, if it was.
@@ -62,7 +59,6 @@ struct ReplayRun {
             for sku in peek.skus { rows.prefetchSKU(sku) }
         } else if let position = position(of: peek.order) {
             Self.prefetch(part.orders, position)
-            Self.prefetch(part.lastSeqs, position)
         }
     }
 
@@ -72,16 +68,18 @@ struct ReplayRun {
         guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff, peek.kind != .placed,
             let position = position(of: peek.order)
         else { return }
-        rows.prefetchCustomer(part.orders[position].customer)
+        rows.prefetchCustomer(part.orders[position].state.customer)
         // Its lines are read from the file when they are copied: not worth a read of their own here.
         if peek.kind == .cancelled, !placed.copies {
-            for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
+            for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) {
+                rows.prefetchSKU(line.sku)
+            }
         }
     }
 
-    // Safe: a prefetch only hints the cache; `position` is one of the array's.
-    private static func prefetch<Element>(_ array: [Element], _ position: Int) {
-        array.withUnsafeBufferPointer { cprefetch_for_write(UnsafeRawPointer($0.baseAddress! + position)) }
+    // Safe: `position` is one of the array's.
+    private static func prefetch(_ array: [ReplayedOrder], _ position: Int) {
+        array.withUnsafeBufferPointer { ReplayedOrder.prefetch($0.baseAddress! + position) }
     }
 
     /// Folds the event at `seq`, whose bytes are `bytes`.
@@ -135,9 +133,7 @@ struct ReplayRun {
         }
         if collectingNames { collectNames(of: event) }
         let after = service.evolve(nil, event)
-        part.orders.append(after)
-        part.lastSeqs.append(included ? seq : 0)
-        part.placedEvents.append(event.start)
+        part.orders.append(ReplayedOrder(state: after, lastSeq: included ? seq : 0, placedEvent: event.start))
         guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
@@ -150,17 +146,17 @@ struct ReplayRun {
         guard let position = position(of: event.order) else {
             return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
         }
-        let before = part.orders[position]
-        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.lastSeqs[position]) {
+        let before = part.orders[position].state
+        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.orders[position].lastSeq) {
             problem(broken)
         }
         let after = service.evolve(before, event)
-        part.orders[position] = after
-        part.lastSeqs[position] = seq
+        part.orders[position].state = after
+        part.orders[position].lastSeq = seq
         // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
         let lines =
             event.kind == .cancelled
-            ? placed.lines(ofPlacedEventAt: part.placedEvents[position], count: Int(before.lineCount))
+            ? placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: Int(before.lineCount))
             : EncodedEventLines(base: event.start, count: 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
     }
@@ -187,7 +183,7 @@ struct ReplayRun {
     /// The first `count` lines of the `placed` event of the order at `position`.
     // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
     private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: part.placedEvents[position], count: count)
+        EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {
