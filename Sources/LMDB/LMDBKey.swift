@@ -66,7 +66,9 @@ public struct LittleEndianValue<Value: FixedWidthInteger & Sendable>: LMDBBytes,
     }
 
     /// Reads a value written by `withLMDBBytes`; `nil` when `bytes` are not exactly its size.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Value? {
+    // Inlinable: specialised in its callers it is one load; unspecialised it looked up the generic
+    // type's metadata at every call (verify's walk of the id dictionaries, once per id).
+    @inlinable public static func decode(_ bytes: UnsafeRawBufferPointer) -> Value? {
         guard bytes.count == MemoryLayout<Value>.size else { return nil }
         return Value(littleEndian: bytes.loadUnaligned(as: Value.self))
     }

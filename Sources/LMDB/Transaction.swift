@@ -74,6 +74,10 @@ public struct Transaction {
         try LMDBError.check(mdb_drop(handle, database.handle, 0), .clear)
     }
 
+    /// The commit this transaction sees: two read transactions with the same one see the same
+    /// data (a write transaction's is the commit it will make).
+    public var snapshot: Int { mdb_txn_id(handle) }
+
     /// The number of entries in `database`.
     public func count(_ database: Database) throws(LMDBError) -> Int {
         var stat = MDB_stat()

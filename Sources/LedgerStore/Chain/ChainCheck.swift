@@ -35,22 +35,31 @@ struct ChainCheck {
     /// Checks the chain of `ledger`'s log as far as `extent` (a snapshot opened later than the one
     /// that saw `extent` checks what that one sees: the log and the chain only grow, a commit at
     /// a time), and `expected` against it.
-    init(_ ledger: LedgerTransaction, as extent: Extent = .whole, expected: ChainDigest?, shouldStop: () -> Bool) throws {
-        (head, problems) = try Self.check(ledger, as: extent, expected: expected, shouldStop: shouldStop)
+    /// `region`: the map whose pages to drop as the log is read, once they are over a budget.
+    init(
+        _ ledger: LedgerTransaction, as extent: Extent = .whole, expected: ChainDigest?, releasing region: MappedRegion? = nil,
+        shouldStop: () -> Bool
+    ) throws {
+        (head, problems) = try Self.check(ledger, as: extent, expected: expected, releasing: region, shouldStop: shouldStop)
     }
 
     /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,
     /// while the caller goes on (verify compares meanwhile); `wait` on the thread gives the check.
+    /// `region`: as for `init`.
     static func start(
-        _ store: LedgerStore, as extent: Extent, expected: ChainDigest?, shouldStop: @escaping @Sendable () -> Bool
+        _ store: LedgerStore, as extent: Extent, expected: ChainDigest?, releasing region: MappedRegion? = nil,
+        shouldStop: @escaping @Sendable () -> Bool
     ) -> BackgroundThread<ChainCheck> {
         BackgroundThread {
-            try store.read { try ChainCheck($0, as: extent, expected: expected, shouldStop: shouldStop) }
+            try store.read {
+                try ChainCheck($0, as: extent, expected: expected, releasing: region, shouldStop: shouldStop)
+            }
         }
     }
 
     private static func check(
-        _ ledger: LedgerTransaction, as extent: Extent, expected: ChainDigest?, shouldStop: () -> Bool
+        _ ledger: LedgerTransaction, as extent: Extent, expected: ChainDigest?, releasing region: MappedRegion?,
+        shouldStop: () -> Bool
     ) throws -> (ChainDigest, [String]) {
         var head = ChainDigest(seq: 0, digest: ChainLink.genesis)
         var problems: [String] = []
@@ -71,6 +80,9 @@ struct ChainCheck {
                     let seq = LedgerTransaction.seq(current.key)
                     guard seq == next else { return fail("seq \(next) is missing: the log goes from seq \(next - 1) to \(seq)") }
                     link.add(seq: seq, current.value)
+                    if next & UInt64(ReplayCore.releaseInterval - 1) == 0 {
+                        region?.releasePages(ifMappedOver: ReplayCore.mappedBudget)
+                    }
                     next += 1
                     entry = try cursor.next()
                 }

@@ -33,13 +33,25 @@ public struct Verifier {
             // this one; the thread ends before the snapshot does, also when a comparison throws.
             let chainCheck =
                 ledger.hasChain
-                ? ChainCheck.start(store, as: try ChainCheck.Extent(ledger), expected: expected, shouldStop: shouldStop) : nil
+                ? ChainCheck.start(
+                    store, as: try ChainCheck.Extent(ledger), expected: expected, releasing: region, shouldStop: shouldStop)
+                : nil
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
+            // The id dictionaries are compared on another thread meanwhile, in a snapshot of its own
+            // that counts only if it sees the same commit as this one; if a commit came between
+            // them, they are compared here, after the rest.
+            let snapshot = ledger.txn.snapshot
+            let dictionaryCheck = BackgroundThread { [store] () -> [String]? in
+                try store.read { other in
+                    other.txn.snapshot == snapshot ? try Self.compareDictionaries(replayed, other, releasing: region) : nil
+                }
+            }
+            var dictionaries: Result<[String]?, any Error>?
+            defer { if dictionaries == nil { _ = try? dictionaryCheck.wait() } }
             var differences: [String] = []
             differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger, releasing: region)
-            region?.releasePages()
             differences += try compareRows(
                 "customers", \.customers, expected: replayed.readModels.customers, size: ReadModelCodec.size(of:),
                 encode: ReadModelCodec.encode(_:into:), names: replayed.customerIDs, ledger, releasing: region)
@@ -47,8 +59,9 @@ public struct Verifier {
                 "skus", \.skus, expected: replayed.readModels.skus, size: ReadModelCodec.size(of:),
                 encode: ReadModelCodec.encode(_:into:), names: replayed.skuIDs, ledger, releasing: region)
             differences += try compareRevenue(replayed, ledger)
-            region?.releasePages()
-            differences += try compareDictionaries(replayed, ledger, releasing: region)
+            let compared = Result { try dictionaryCheck.wait() }
+            dictionaries = compared
+            differences += try compared.get() ?? Self.compareDictionaries(replayed, ledger, releasing: region)
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
             if (try? ledger.statusCounts()) != replayed.readModels.statusCounts {
                 differences.append("stats: the status counts differ from the log's")
@@ -88,7 +101,7 @@ public struct Verifier {
         let customersNamed = try ledger.count(\.customerNames)
         // The stored orders and the replayed ones, side by side: one walk of `orders`, and a name
         // made only for an order that differs.
-        try walkNumbered(\.orders, count: replayed.orders.count, ledger, releasing: region) { index, bytes in
+        try Self.walkNumbered(\.orders, count: replayed.orders.count, ledger, releasing: region) { index, bytes in
             let name = { replayed.orderIDs[index] }
             guard let bytes else { return found.add("\(name()) is missing") }
             let state: OrderState
@@ -139,7 +152,7 @@ public struct Verifier {
     /// gets each number with its stored value, or `nil` when none is stored. Keys of another
     /// length or past `count` are passed over (comparing the table's count says they are there).
     /// The pages read are dropped from the map now and then.
-    private func walkNumbered(
+    private static func walkNumbered(
         _ table: LedgerTransaction.Table, count: Int, _ ledger: LedgerTransaction, releasing region: MappedRegion?,
         _ body: (Int, UnsafeRawBufferPointer?) throws -> Void
     ) throws {
@@ -176,7 +189,7 @@ public struct Verifier {
         if stored != expected.count { found.add("\(stored) rows stored, \(expected.count) from the log") }
         // Each row is encoded into one reused buffer and compared with the stored bytes in place.
         var buffer = [UInt8](repeating: 0, count: 64)
-        try walkNumbered(table, count: expected.count, ledger, releasing: region) { index, bytes in
+        try Self.walkNumbered(table, count: expected.count, ledger, releasing: region) { index, bytes in
             let name = { index < names.count ? names[index] : "number \(index)" }
             guard let bytes else { return found.add("\(name()) is missing") }
             let row = expected[index]
@@ -185,7 +198,7 @@ public struct Verifier {
             let same = buffer.withUnsafeMutableBytes { raw in
                 let encoded = UnsafeMutableRawBufferPointer(rebasing: raw[..<count])
                 encode(row, encoded)
-                return bytes.elementsEqual(encoded)
+                return bytes.hasSameBytes(as: UnsafeRawBufferPointer(encoded))
             }
             if !same { found.add("\(name()) differs from the log's") }
         }
@@ -250,9 +263,9 @@ public struct Verifier {
         return found.lines
     }
 
-    private func compareDictionaries(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?)
-        throws -> [String]
-    {
+    private static func compareDictionaries(
+        _ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
+    ) throws -> [String] {
         var found = Differences("ids")
         for (names, ids, named, what) in [
             (\LedgerDatabases.orderNames, \LedgerDatabases.orderIDs, replayed.orderIDs, "order"),

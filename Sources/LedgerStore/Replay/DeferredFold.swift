@@ -15,9 +15,7 @@ struct DeferredFold: @unchecked Sendable {
     let deferred: [[[DeferredEvent]]]
     let placedBefore: [Int]
     let starts: [Int]
-    let orders: [UnsafeMutableBufferPointer<OrderState>]
-    let lastSeqs: [UnsafeMutableBufferPointer<UInt64>]
-    let placedEvents: [[UnsafeRawPointer]]
+    let orders: [UnsafeMutableBufferPointer<ReplayedOrder>]
     /// The map whose pages to drop now and then (the deferred events lie all over the log).
     let region: MappedRegion?
 
@@ -55,8 +53,8 @@ struct DeferredFold: @unchecked Sendable {
         return (segment, number - starts[segment])
     }
 
-    /// Finds where the order of event `index` of `events` lies and starts bringing the event, its
-    /// order's state and latest seq into the cache (each load would otherwise wait for memory). `limit`: how many orders the parts before it placed.
+    /// Finds where the order of event `index` of `events` lies and starts bringing the event and
+    /// its order's entry into the cache (each load would otherwise wait for memory). `limit`: how many orders the parts before it placed.
     // Safe: a prefetch only hints the cache; the position is checked against its segment first.
     private func pending(_ index: Int, of events: [DeferredEvent], _ limit: Int) -> Pending {
         // The event itself too: the scan read it long ago, so it has left the cache.
@@ -67,8 +65,7 @@ struct DeferredFold: @unchecked Sendable {
         guard number < limit else { return Pending(index: index) }
         let (segment, position) = locate(number)
         guard position < orders[segment].count else { return Pending(index: index) }
-        cprefetch_for_write(UnsafeRawPointer(orders[segment].baseAddress! + position))
-        cprefetch_for_write(UnsafeRawPointer(lastSeqs[segment].baseAddress! + position))
+        ReplayedOrder.prefetch(orders[segment].baseAddress! + position)
         return Pending(index: index, segment: segment, position: position)
     }
 
@@ -78,10 +75,10 @@ struct DeferredFold: @unchecked Sendable {
         var problems: [DeferredProblem] = []
         var folded = 0
         let mask = Self.lookahead - 1
-        // The partition's next events in a ring: each has its order's state, latest seq and
-        // `placed` event prefetched when it enters, and its customer's row when it is halfway
+        // The partition's next events in a ring: each has its order's entry prefetched when it enters, and its customer's row when it is halfway
         // through (its order's state is in the cache by then).
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
+        let placed = PlacedLinesReader(region: region)
         for (part, lists) in deferred.enumerated() {
             let events = lists[partition]
             let limit = placedBefore[part]
@@ -97,7 +94,7 @@ struct DeferredFold: @unchecked Sendable {
                 guard count > 0 else { break }
                 if count > Self.lookahead / 2 {
                     let ahead = ring[(first + Self.lookahead / 2) & mask]
-                    if ahead.segment >= 0 { rows.prefetchCustomer(orders[ahead.segment][ahead.position].customer) }
+                    if ahead.segment >= 0 { rows.prefetchCustomer(orders[ahead.segment][ahead.position].state.customer) }
                 }
                 let current = ring[first]
                 first = (first + 1) & mask
@@ -112,19 +109,20 @@ struct DeferredFold: @unchecked Sendable {
                     continue
                 }
                 let (segment, position) = (current.segment, current.position)
-                let before = orders[segment][position]
-                if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: lastSeqs[segment][position]),
+                let entry = orders[segment].baseAddress! + position
+                let before = entry.pointee.state
+                if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: entry.pointee.lastSeq),
                     problems.count < 1_000
                 {
                     problems.append(DeferredProblem(seq: item.seq, text: broken))
                 }
                 let after = service.evolve(before, event)
-                orders[segment][position] = after
-                lastSeqs[segment][position] = item.seq
+                entry.pointee.state = after
+                entry.pointee.lastSeq = item.seq
                 // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
                 let lines =
                     event.kind == .cancelled
-                    ? EncodedEvent.lines(ofPlacedEventAt: placedEvents[segment][position], count: Int(before.lineCount))
+                    ? placed.lines(ofPlacedEventAt: entry.pointee.placedEvent, count: Int(before.lineCount))
                     : EncodedEventLines(base: event.start, count: 0)
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
             }

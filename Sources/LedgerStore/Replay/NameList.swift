@@ -24,7 +24,7 @@ public struct NameList: RandomAccessCollection, Equatable, Sendable {
 
     /// Whether the id of number `index` is `other`, byte for byte.
     func hasBytes(_ other: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        withBytes(of: index) { $0.elementsEqual(other) }
+        withBytes(of: index) { $0.hasSameBytes(as: other) }
     }
 
     /// Adds the next id.

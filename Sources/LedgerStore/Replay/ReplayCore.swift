@@ -221,7 +221,7 @@ public struct ReplayCore {
                 work.ranges[index],
                 ReplayRun(
                     collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
-                    cutoff: work.cutoff, partitions: work.partitions),
+                    cutoff: work.cutoff, partitions: work.partitions, region: work.region),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

@@ -6,9 +6,7 @@ internal import LedgerDomain
 /// the orders before them (`DeferredFold`), split by order number among the replay's threads, each
 /// into the rows it folded its ranges into (folding is additive).
 struct ReplayJoin {
-    private(set) var orders: [[OrderState]] = []
-    private(set) var lastSeqs: [[UInt64]] = []
-    private var placedEvents: [[UnsafeRawPointer]] = []
+    private(set) var orders: [[ReplayedOrder]] = []
     /// The number each segment starts at, and one past the last.
     private var starts = [0]
     /// Each part's deferred events (by partition), and how many orders the parts before it placed.
@@ -41,11 +39,7 @@ struct ReplayJoin {
         customersNamed += part.customersNamed
         starts.append(starts.last! + part.orders.count)
         orders.append(part.orders)
-        lastSeqs.append(part.lastSeqs)
-        placedEvents.append(part.placedEvents)
         part.orders = []
-        part.lastSeqs = []
-        part.placedEvents = []
         orderIDs.append(contentsOf: part.orderIDs)
         customerIDs.append(contentsOf: part.customerIDs)
         skuIDs.append(contentsOf: part.skuIDs)
@@ -65,15 +59,12 @@ struct ReplayJoin {
         let deferred = deferred
         let placedBefore = placedBefore
         let starts = starts
-        let placedEvents = placedEvents
         self.deferred = []
         let found = try Self.withBuffers(of: &orders) { (orders) throws(E) in
-            try Self.withBuffers(of: &lastSeqs) { (lastSeqs) throws(E) in
-                try run(
-                    DeferredFold(
-                        partitions: partitions, deferred: deferred, placedBefore: placedBefore, starts: starts, orders: orders,
-                        lastSeqs: lastSeqs, placedEvents: placedEvents, region: region))
-            }
+            try run(
+                DeferredFold(
+                    partitions: partitions, deferred: deferred, placedBefore: placedBefore, starts: starts, orders: orders,
+                    region: region))
         }
         for item in found.sorted(by: { $0.seq < $1.seq }) { problem(item.text) }
     }

@@ -1,4 +1,4 @@
-internal import CPrefetch
+internal import LMDB
 internal import LedgerDomain
 
 /// The replay of one range of the log, in progress.
@@ -19,15 +19,19 @@ struct ReplayRun {
     private var rows: ReplayRows
     /// How many threads will fold the deferred events (`DeferredFold`).
     private let partitions: Int
+    /// Where a cancel reads its order's lines.
+    private let placed: PlacedLinesReader
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
     /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
+    /// `region`: the map whose pages the replay releases, if it does (`PlacedLinesReader`).
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
-        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int
+        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil
     ) {
+        placed = PlacedLinesReader(region: region)
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
         part.deferred = Array(repeating: [], count: self.partitions)
@@ -35,8 +39,6 @@ struct ReplayRun {
         self.cutoff = cutoff
         self.rows = rows
         part.orders.reserveCapacity(expected.orders)
-        part.lastSeqs.reserveCapacity(expected.orders)
-        part.placedEvents.reserveCapacity(expected.orders)
     }
 
     /// The position of order `number` among the orders placed in this range, if it was.
@@ -57,7 +59,6 @@ struct ReplayRun {
             for sku in peek.skus { rows.prefetchSKU(sku) }
         } else if let position = position(of: peek.order) {
             Self.prefetch(part.orders, position)
-            Self.prefetch(part.lastSeqs, position)
         }
     }
 
@@ -67,15 +68,18 @@ struct ReplayRun {
         guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff, peek.kind != .placed,
             let position = position(of: peek.order)
         else { return }
-        rows.prefetchCustomer(part.orders[position].customer)
-        if peek.kind == .cancelled {
-            for line in placedLines(at: position, count: Int(part.orders[position].lineCount)) { rows.prefetchSKU(line.sku) }
+        rows.prefetchCustomer(part.orders[position].state.customer)
+        // Its lines are read from the file when they are copied: not worth a read of their own here.
+        if peek.kind == .cancelled, !placed.copies {
+            for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) {
+                rows.prefetchSKU(line.sku)
+            }
         }
     }
 
-    // Safe: a prefetch only hints the cache; `position` is one of the array's.
-    private static func prefetch<Element>(_ array: [Element], _ position: Int) {
-        array.withUnsafeBufferPointer { cprefetch_for_write(UnsafeRawPointer($0.baseAddress! + position)) }
+    // Safe: `position` is one of the array's.
+    private static func prefetch(_ array: [ReplayedOrder], _ position: Int) {
+        array.withUnsafeBufferPointer { ReplayedOrder.prefetch($0.baseAddress! + position) }
     }
 
     /// Folds the event at `seq`, whose bytes are `bytes`.
@@ -129,9 +133,7 @@ struct ReplayRun {
         }
         if collectingNames { collectNames(of: event) }
         let after = service.evolve(nil, event)
-        part.orders.append(after)
-        part.lastSeqs.append(included ? seq : 0)
-        part.placedEvents.append(event.start)
+        part.orders.append(ReplayedOrder(state: after, lastSeq: included ? seq : 0, placedEvent: event.start))
         guard included else { return }
         ReadModelFold.apply(event, before: nil, after: after, placedLines: event.lines, to: &rows)
     }
@@ -144,17 +146,18 @@ struct ReplayRun {
         guard let position = position(of: event.order) else {
             return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
         }
-        let before = part.orders[position]
-        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.lastSeqs[position]) {
+        let before = part.orders[position].state
+        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.orders[position].lastSeq) {
             problem(broken)
         }
         let after = service.evolve(before, event)
-        part.orders[position] = after
-        part.lastSeqs[position] = seq
+        part.orders[position].state = after
+        part.orders[position].lastSeq = seq
         // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
         let lines =
             event.kind == .cancelled
-            ? placedLines(at: position, count: Int(before.lineCount)) : EncodedEventLines(base: event.start, count: 0)
+            ? placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: Int(before.lineCount))
+            : EncodedEventLines(base: event.start, count: 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
     }
 
@@ -180,7 +183,7 @@ struct ReplayRun {
     /// The first `count` lines of the `placed` event of the order at `position`.
     // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
     private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: part.placedEvents[position], count: count)
+        EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {

@@ -2,10 +2,12 @@ public import LedgerDomain
 
 /// Everything a replay of the log derives, in memory, indexed by dense numbers.
 public struct ReplayedLedger: Sendable {
+    /// Each order's state and latest seq, by order number.
+    public let entries: Segmented<ReplayedOrder>
     /// Order states by order number.
-    public let orders: Segmented<OrderState>
+    public var orders: LazyMapCollection<Segmented<ReplayedOrder>, OrderState> { entries.lazy.map(\.state) }
     /// The seq of each order's latest event, by order number.
-    public let lastSeqs: Segmented<UInt64>
+    public var lastSeqs: LazyMapCollection<Segmented<ReplayedOrder>, UInt64> { entries.lazy.map(\.lastSeq) }
     /// The customers, revenue, skus and status read models.
     public let readModels: InMemoryReadModels
     /// The seq of the last event replayed (0 for an empty log).
@@ -18,8 +20,7 @@ public struct ReplayedLedger: Sendable {
     public let problems: [String]
 
     init(_ join: ReplayJoin) {
-        orders = Segmented(join.orders)
-        lastSeqs = Segmented(join.lastSeqs)
+        entries = Segmented(join.orders)
         readModels = join.readModels
         headSeq = join.lastSeq
         orderIDs = join.orderIDs

@@ -11,11 +11,8 @@ struct ReplayedPart: @unchecked Sendable {
     /// The number of the first order placed in the range, and the seq that placed it.
     var firstOrder: Int?
     var firstOrderSeq: UInt64 = 0
-    /// Order states and latest seqs, by position from `firstOrder`.
-    var orders: [OrderState] = []
-    var lastSeqs: [UInt64] = []
-    /// Where each order's `placed` event lies in the map (a `cancelled` needs its lines).
-    var placedEvents: [UnsafeRawPointer] = []
+    /// Each order's state, latest seq and `placed` event, by position from `firstOrder`.
+    var orders: [ReplayedOrder] = []
     /// The number of the first customer named in the range, the seq naming it, and how many are named.
     var firstCustomer: Int?
     var firstCustomerSeq: UInt64 = 0
