@@ -167,8 +167,8 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// Runs `body` in the single write transaction: commit on return, abort on throw.
-    /// Grows the map and re-runs `body` when the map is full.
-    public func write<R>(_ body: (Transaction) throws -> R) throws -> R {
+    /// Grows the map (holding `growthLock`, if given) and re-runs `body` when the map is full.
+    public func write<R>(growthLock: (any MapGrowthLocking)? = nil, _ body: (Transaction) throws -> R) throws -> R {
         while true {
             let txn = try begin(flags: 0)
             let result: R
@@ -176,7 +176,7 @@ public final class Environment: @unchecked Sendable {
                 result = try body(Transaction(handle: txn))
             } catch let error as LMDBError where error.isMapFull {
                 mdb_txn_abort(txn)
-                try grow()
+                try grow(holding: growthLock)
                 continue
             } catch {
                 mdb_txn_abort(txn)
@@ -184,7 +184,7 @@ public final class Environment: @unchecked Sendable {
             }
             let code = mdb_txn_commit(txn)
             if code == MDB_MAP_FULL {
-                try grow()
+                try grow(holding: growthLock)
                 continue
             }
             try LMDBError.check(code, .commit)
@@ -220,17 +220,22 @@ public final class Environment: @unchecked Sendable {
 
     /// Grows the map, doubling it, until at least `bytes` of it lie past the data file's last page
     /// in use, so that a write of up to that much does not fill it (and run again). Call it with
-    /// no transaction of this process open.
-    public func reserve(_ bytes: Int) throws(LMDBError) {
+    /// no transaction of this process open, or none but readers that hold `growthLock` while open
+    /// (taken only when the map grows).
+    public func reserve(_ bytes: Int, growthLock: (any MapGrowthLocking)? = nil) throws(LMDBError) {
         let bytes = min(bytes, Self.largestReserve)
         let current = mapSize
         var size = current
         while size - usedBytes < bytes { size *= 2 }
         guard size > current else { return }
+        growthLock?.lock()
+        defer { growthLock?.unlock() }
         try LMDBError.check(mdb_env_set_mapsize(handle, size), .growMap)
     }
 
-    private func grow() throws(LMDBError) {
+    private func grow(holding growthLock: (any MapGrowthLocking)?) throws(LMDBError) {
+        growthLock?.lock()
+        defer { growthLock?.unlock() }
         try LMDBError.check(mdb_env_set_mapsize(handle, mapSize * 2), .growMap)
     }
 }

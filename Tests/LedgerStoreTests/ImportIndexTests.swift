@@ -28,6 +28,8 @@ struct ImportIndexTests {
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
             #expect(try !index.claim(CommandID(validated: "c-1"), seq: 3))
             #expect(try index.claim(CommandID(validated: "c-10"), seq: 3))
+            // The chunk's writer records the claims in `commands`.
+            try index.claims(after: 0).write(to: ledger)
         }
         index.committed(head: 3)
         // A new index loads what the store holds, and still compares in full.
@@ -57,6 +59,43 @@ struct ImportIndexTests {
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
             try index.release(CommandID(validated: "c-2"))
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
+        }
+    }
+
+    @Test func aChunkPreparedAheadOfTheStoreFindsTheClaimsOfTheChunksNotCommittedYet() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let index = CommandIndex(hash: Self.sameHash)
+        // The first chunk (seqs 1–2) is committed, the second (3–4) prepared but not written.
+        try store.write { ledger throws in
+            index.begin(ledger, head: 0)
+            #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
+            #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
+            try index.claims(after: 0).write(to: ledger)
+        }
+        index.committed(head: 2)
+        try store.read { ledger throws in
+            index.begin(ledger, head: 2, visibleHead: 2)
+            #expect(try index.claim(CommandID(validated: "c-3"), seq: 3))
+            #expect(try index.claim(CommandID(validated: "c-4"), seq: 4))
+        }
+        index.committed(head: 4)
+        // The third chunk reads a snapshot without the second: its claims are compared from memory.
+        try store.read { ledger throws in
+            index.begin(ledger, head: 4, visibleHead: 2)
+            #expect(try !index.claim(CommandID(validated: "c-3"), seq: 5))
+            #expect(try !index.claim(CommandID(validated: "c-1"), seq: 5))
+            #expect(try index.claim(CommandID(validated: "c-5"), seq: 5))
+            #expect(index.claims(after: 4).seqs == [5])
+            #expect(index.claims(after: 2).seqs == [3, 4, 5])
+            #expect(index.claims(after: 2).withID(at: 4) { String(decoding: $0, as: UTF8.self) } == "c-4")
+        }
+        // A new index loaded while a chunk is pending would miss its claims: it is loaded only
+        // from a snapshot that holds every chunk before (the first chunk of an import).
+        let fresh = CommandIndex(hash: Self.sameHash)
+        try store.read { ledger throws in
+            fresh.begin(ledger, head: 2)
+            #expect(try !fresh.claim(CommandID(validated: "c-2"), seq: 3))
+            #expect(try fresh.claim(CommandID(validated: "c-3"), seq: 3))
         }
     }
 
@@ -153,7 +192,9 @@ struct ImportIndexTests {
             // A number beyond the room made at first grows the buffers and keeps what they held.
             #expect(try states.order(OrderNumber(100_000)) == order(100_000, paid: 0, lastSeq: 2))
             #expect(try states.order(OrderNumber(1)) == order(1, paid: 100, lastSeq: 4))
-            try states.flush(releasing: nil)
+            // Changed twice, written once; read only, not written.
+            #expect(states.changes() == [order(1, paid: 100, lastSeq: 4)])
+            for changed in states.changes() { try ledger.putOrder(changed) }
         }
         states.committed(head: 4)
         #expect(try store.read { ledger throws in try ledger.order(OrderNumber(1)) } == order(1, paid: 100, lastSeq: 4))

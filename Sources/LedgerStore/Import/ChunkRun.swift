@@ -2,53 +2,40 @@ internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
-/// Applies parsed records of one batch in a write transaction. `apply` may be re-run (the
-/// environment retries after growing the map): it keeps its own state local, the shared `rows`
-/// cache starts over whenever a chunk begins at a head it did not commit, and `commands` drops
-/// the claims of a chunk that did not commit.
+/// Applies the parsed records of one chunk in memory (`prepare`): the import's tables move on and
+/// the chunk's writes are collected for `ChunkWriter`. The tables are shared by the chunks of one
+/// import; a chunk prepared again from the same head (its transaction ran again) first forgets
+/// what the earlier try left in them.
 struct ChunkRun {
-    let batch: BatchFile
-    let file: String
-    /// The batch's record number, `nil` until its first chunk commits (and creates the record).
-    let number: UInt64?
     let service: any OrderDeciding
     let identifiers: ImportIdentifiers
     let orders: OrderStates
     let rows: ReadModelCache
     let commands: CommandIndex
-    let rejects: (any RejectsOutput)?
-    /// Names this chunk's write to `rejects` (the same when the transaction is retried).
-    let chunk: Int
     /// How many parsed batches (of up to 2,048 records) apply between drops of the map's pages.
     static let batchesPerRelease = 8
 
-    /// Applies the records of the batches `next` yields, after `before`, and stores the batch's
-    /// record, its head key and the rejections with them; the rejections are written to `rejects`
-    /// before the transaction commits. Marks the batch finished after its last records. The map's
-    /// pages in `region` are dropped every few parsed batches and after each step of writing the
-    /// chunk's rows back, so that the pages the chunk reads do not add up in resident memory.
-    func apply(
-        _ ledger: LedgerTransaction, from before: StoredBatch, atomic: Bool, releasing region: MappedRegion?,
-        next: () throws -> ParsedBatch?
-    ) throws -> ChunkOutcome {
-        let number: UInt64
-        if let existing = self.number {
-            guard try ledger.batch(existing) == before else { throw ConcurrentImport() }
-            number = existing
-        } else {
-            number = try ledger.nextBatchNumber()
-        }
+    /// Applies the records of the batches `next` yields, after `before`, as the events from
+    /// `firstSeq` on. `ledger` is a snapshot whose log ends at `visibleHead`; the chunks between it
+    /// and `firstSeq` are `earlier` (prepared, not yet committed). Marks the batch finished after
+    /// its last records. The map's pages in `region` are dropped every few parsed batches, so that
+    /// the pages the chunk reads do not add up in resident memory.
+    func prepare(
+        _ ledger: LedgerTransaction, firstSeq: UInt64, visibleHead: UInt64, after before: StoredBatch,
+        earlier: [PreparedChunk], releasing region: MappedRegion?, next: () throws -> ParsedBatch?
+    ) throws -> PreparedChunk {
+        let head = firstSeq - 1
+        orders.begin(ledger, head: head)
+        rows.begin(ledger, head: head)
+        commands.begin(ledger, head: head, visibleHead: visibleHead)
+        // The dictionaries catch up with the store only when nothing of this import is pending.
+        if visibleHead == head { try identifiers.begin(ledger) }
+        var log = ChunkLog(
+            ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers, earlier: earlier,
+            chunk: PreparedChunk(firstSeq: firstSeq, progress: before))
         var progress = before
         var rejected: [StoredRejection] = []
-        let firstSeq = try ledger.headSeq() + 1
         var seq = firstSeq
-        orders.begin(ledger, head: firstSeq - 1)
-        rows.begin(ledger, head: firstSeq - 1)
-        commands.begin(ledger, head: firstSeq - 1)
-        try identifiers.begin(ledger)
-        var log = ChunkLog(
-            ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers,
-            link: try ledger.startChainLink(after: firstSeq - 1))
         var hash: BatchHash?
         var batches = 0
         while let parsed = try next() {
@@ -86,16 +73,18 @@ struct ChunkRun {
             hash = parsed.hash
         }
         if let hash { progress.digest = hash.digest }
-        FaultInjection.reach(.afterLogAppend)
-        try log.flush(releasing: region)
-        if seq > firstSeq { try ledger.putChainLink(endingAt: seq - 1, log.link.digest()) }
-        if seq > firstSeq { try rows.flush(checkpoint: seq - 1, releasing: region) }
-        let records = rejected.map { $0.record(file: file) }
-        if atomic, progress.rejected > 0 { throw AtomicRollback(progress: progress, rejected: records) }
-        try ledger.putBatch(number, progress, head: batch.head, replacing: self.number == nil ? nil : before)
-        for rejection in rejected { try ledger.putRejection(batch: number, rejection) }
-        try rejects?.write(records, chunk: chunk)
-        FaultInjection.reach(.beforeCommit)
-        return ChunkOutcome(number: number, batch: progress, head: seq - 1)
+        var prepared = try log.finished()
+        prepared.progress = progress
+        prepared.rejected = rejected
+        return prepared
+    }
+
+    /// The chunk was handed on (written, or queued to be) and the log will end at `head`: the
+    /// tables keep what it did.
+    func handedOn(head: UInt64) {
+        identifiers.committed()
+        orders.committed(head: head)
+        rows.committed(head: head)
+        commands.committed(head: head)
     }
 }

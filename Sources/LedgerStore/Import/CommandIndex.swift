@@ -8,8 +8,10 @@ internal import LedgerDomain
 ///
 /// The table is loaded from `commands` when an import first meets a command id, and then only
 /// catches up with what other writers appended. A chunk's claims enter it at once (the chunk's
-/// later records see them) and leave it again when the chunk does not commit: a claim is undone
+/// later records see them) and leave it again when the chunk does not go on: a claim is undone
 /// by emptying its slot, which is exact for the latest claims (nothing probed past them since).
+/// The claims are kept with their ids (`claims(after:)`) until the snapshot the table reads
+/// holds them: the chunks that made them are written and committed behind it.
 final class CommandIndex {
     private static let seqBits = 40
     private static let seqMask: UInt64 = (1 << 40) - 1
@@ -24,6 +26,10 @@ final class CommandIndex {
     private var chunkStart: UInt64 = 0
     /// The slots this chunk filled, in order.
     private var claimed: [Int] = []
+    /// The claims that the snapshot read may not hold yet, in seq order.
+    private var unwritten = CommandClaims()
+    /// The head of the snapshot read: the commands up to it are in `commands`.
+    private var visibleHead: UInt64 = 0
     private var ledger: LedgerTransaction?
     /// About how many claims the import will add: the first load makes room for them, so that
     /// the table need not grow (and read every id from the store again) as it fills.
@@ -33,17 +39,23 @@ final class CommandIndex {
 
     init(hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of) { self.hash = hash }
 
-    /// Starts a chunk in `ledger`, whose log ends at `head`: the claims of a chunk that did not
-    /// commit are undone.
-    func begin(_ ledger: LedgerTransaction, head: UInt64) {
+    /// Starts a chunk in `ledger`, a snapshot whose log ends at `visibleHead`, after the events
+    /// up to `head` (this import's chunks between the two are not committed yet): the claims of a
+    /// chunk that did not go on are undone.
+    func begin(_ ledger: LedgerTransaction, head: UInt64, visibleHead: UInt64? = nil) {
         for slot in claimed.reversed() { slots[slot] = 0 }
         count -= claimed.count
         claimed.removeAll(keepingCapacity: true)
+        self.visibleHead = visibleHead ?? head
+        unwritten.keep(after: self.visibleHead, through: head)
         chunkStart = head
         self.ledger = ledger
     }
 
-    /// The chunk committed and the log now ends at `head`.
+    /// The claims made after `seq`, in seq order: what the chunk from `seq + 1` on writes to `commands`.
+    func claims(after seq: UInt64) -> CommandClaims { unwritten.after(seq) }
+
+    /// The chunk went on (it is committed, or handed to be written) and the log ends at `head`.
     func committed(head: UInt64) {
         if validAt == chunkStart { validAt = head }
         claimed.removeAll(keepingCapacity: true)
@@ -62,7 +74,7 @@ final class CommandIndex {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
-            if slots[slot] >> Self.seqBits == tag, try Self.isStored(id, at: slots[slot] & Self.seqMask, in: ledger) {
+            if slots[slot] >> Self.seqBits == tag, try isStored(id, at: slots[slot] & Self.seqMask, in: ledger) {
                 return false
             }
             slot = (slot + 1) & mask
@@ -70,21 +82,28 @@ final class CommandIndex {
         slots[slot] = tag << Self.seqBits | seq
         count += 1
         claimed.append(slot)
-        try ledger.appendCommand(id, seq: seq)
+        unwritten.append(id.rawValue, seq: seq)
         return true
     }
 
     /// Gives back the latest claim (its record was rejected, which does not use the id up).
     func release(_ id: CommandID) throws {
-        guard let ledger, let slot = claimed.popLast() else { preconditionFailure("released a command id never claimed") }
-        let seq = slots[slot] & Self.seqMask
+        guard let slot = claimed.popLast(), let last = unwritten.seqs.last,
+            unwritten.matches(unwritten.count - 1, id.rawValue), slots[slot] & Self.seqMask == last
+        else { preconditionFailure("released a command id never claimed") }
+        unwritten.removeLast()
         slots[slot] = 0
         count -= 1
-        try ledger.removeCommand(seq: seq)
     }
 
     /// Whether the command accepted at `seq` has the id `id`.
-    private static func isStored(_ id: CommandID, at seq: UInt64, in ledger: LedgerTransaction) throws -> Bool {
+    private func isStored(_ id: CommandID, at seq: UInt64, in ledger: LedgerTransaction) throws -> Bool {
+        if seq > visibleHead {
+            guard let index = unwritten.lastIndex(of: seq) else {
+                throw StoreError.corrupt("the command claimed at seq \(seq) is missing")
+            }
+            return unwritten.matches(index, id.rawValue)
+        }
         guard let stored = try ledger.commandID(at: seq) else {
             throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
         }
@@ -99,7 +118,9 @@ final class CommandIndex {
     private func catchUp(_ ledger: LedgerTransaction) throws {
         if validAt == chunkStart { return }
         let stored = try ledger.count(\.commands)
-        if let loaded = validAt, loaded < chunkStart, Double(stored + 1) <= Double(slots.count) * Self.maximumLoad {
+        if let loaded = validAt, loaded < chunkStart, chunkStart == visibleHead,
+            Double(stored + 1) <= Double(slots.count) * Self.maximumLoad
+        {
             try ledger.forEachCommand(in: loaded + 1...chunkStart) { seq, id in try insert(id, seq: seq) }
         } else {
             try rebuild(ledger, capacity: slots.count)
@@ -110,18 +131,20 @@ final class CommandIndex {
     /// Twice as many slots; every id is hashed again from the store (this chunk's claims too).
     private func grow(_ ledger: LedgerTransaction) throws { try rebuild(ledger, capacity: slots.count * 2) }
 
-    /// Fills a table of at least `capacity` slots with every command in the store, this chunk's
-    /// claims last (so that undoing them stays exact).
+    /// Fills a table of at least `capacity` slots with every command in the store and every claim
+    /// it does not hold yet, this chunk's claims last (so that undoing them stays exact).
     private func rebuild(_ ledger: LedgerTransaction, capacity: Int) throws {
-        let stored = try ledger.count(\.commands)
+        let stored = try ledger.count(\.commands) + unwritten.count
         var size = max(capacity, 1 << 16)
         let room = slots.isEmpty ? expectedClaims : 0
         while Double(stored + room + 1) > Double(size) * Self.maximumLoad { size *= 2 }
         slots = [UInt64](repeating: 0, count: size)
         count = 0
         claimed.removeAll(keepingCapacity: true)
-        try ledger.forEachCommand(in: 1...Self.seqMask) { seq, id in
-            let slot = try insert(id, seq: seq)
+        if visibleHead > 0 { try ledger.forEachCommand(in: 1...visibleHead) { seq, id in try insert(id, seq: seq) } }
+        for index in 0..<unwritten.count {
+            let seq = unwritten.seqs[index]
+            let slot = try unwritten.withID(index) { try insert($0, seq: seq) }
             if seq > chunkStart { claimed.append(slot) }
         }
     }

@@ -5,13 +5,14 @@ internal import LedgerServices
 
 /// The order states of one import, kept in memory across its chunks in a dense array by order
 /// number, so that an order's next event (in this chunk or any later one) reads no B-tree. An
-/// order the import has not met yet is read from the store once. Each chunk writes back only the
-/// orders it changed, in number order, before it commits. For the orders it placed, the import
+/// order the import has not met yet is read from the store once (an order in memory is never
+/// read again, so the store may lag behind by chunks not yet committed). Each chunk writes back
+/// only the orders it changed, in number order (`changes`). For the orders it placed, the import
 /// also keeps the seq of their `placed` event: a cancel reads that one event for the lines, instead
 /// of walking the order's stream back through the log (pages anywhere in it).
 ///
 /// Like `ReadModelCache`, the states are trusted only while the log's head is where this import's
-/// last commit left it: a chunk that starts anywhere else (another writer, an aborted or retried
+/// last chunk left it: a chunk that starts anywhere else (another writer, an aborted or retried
 /// transaction) forgets them all and reads the orders from the store again.
 final class OrderStates {
     /// The seq of each order's latest event by number; 0: not loaded (every stored order has an
@@ -115,16 +116,11 @@ final class OrderStates {
         capacity = size
     }
 
-    /// Writes every order this chunk changed, once each and in number order, dropping the map's
-    /// pages as it goes.
-    func flush(releasing region: MappedRegion?) throws {
-        guard let ledger else { preconditionFailure("flush outside a chunk") }
+    /// Every order this chunk changed, once each and in number order, as it is now.
+    func changes() -> [StoredOrder] {
         changed.sortAndRemoveDuplicates()
-        var releaser = WriteBackReleaser(region)
-        for number in changed {
-            let index = Int(number)
-            try ledger.putOrder(StoredOrder(number: OrderNumber(number), state: states[index].state, lastSeq: lastSeqs[index]))
-            releaser.wrote()
+        return changed.map { number in
+            StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: lastSeqs[Int(number)])
         }
     }
 }

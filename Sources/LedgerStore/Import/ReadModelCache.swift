@@ -4,9 +4,10 @@ internal import LedgerServices
 
 /// The read model rows of one import, kept in memory across its chunks (arrays indexed by dense
 /// numbers, so folding hashes nothing but revenue keys) and written back, changed rows only and
-/// in key order, before each chunk commits.
+/// in key order (`changes`), with each chunk. A row in memory is never read from the store
+/// again, so the store may lag behind by chunks not yet committed.
 ///
-/// The rows are trusted only while the log's head is where this import's last commit left it:
+/// The rows are trusted only while the log's head is where this import's last chunk left it:
 /// a chunk that starts anywhere else (another writer, an aborted or retried transaction)
 /// starts from an empty cache and loads rows from the store again.
 final class ReadModelCache: ReadModelRows {
@@ -25,7 +26,7 @@ final class ReadModelCache: ReadModelRows {
     private var storedSKUs = 0
     /// The head seq at which the cached rows equal the stored ones, if known.
     private var validAt: UInt64?
-    /// The first load that failed; `ReadModelRows` cannot throw, so `flush` reports it.
+    /// The first load that failed; `ReadModelRows` cannot throw, so `changes` reports it.
     private var failure: (any Error)?
 
     /// Starts a chunk in `ledger`, whose log ends at `head`.
@@ -85,27 +86,15 @@ final class ReadModelCache: ReadModelRows {
         }
     }
 
-    /// Writes every changed row and sets every read model's checkpoint to `seq`; drops the pages
-    /// of `region` every few rows and after the customers and after the skus.
-    func flush(checkpoint seq: UInt64, releasing region: MappedRegion?) throws {
-        guard let ledger else { preconditionFailure("flush outside a chunk") }
+    /// Every row this chunk changed, once each and in key order, as it is now.
+    func changes() throws -> ReadModelChanges {
         if let failure { throw failure }
-        var releaser = WriteBackReleaser(region)
         changedCustomers.sortAndRemoveDuplicates()
-        for index in changedCustomers {
-            try ledger.putCustomerRow(CustomerNumber(UInt32(index)), customers[index])
-            releaser.wrote()
-        }
-        region?.releasePages()
-        for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
         changedSKUs.sortAndRemoveDuplicates()
-        for index in changedSKUs {
-            try ledger.putSKURow(SKUNumber(UInt32(index)), skus[index])
-            releaser.wrote()
-        }
-        region?.releasePages()
-        if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }
-        FaultInjection.reach(.beforeCheckpoint)
-        for name in ReadModelName.allCases { try ledger.putCheckpoint(name, seq) }
+        return ReadModelChanges(
+            customers: changedCustomers.map { (CustomerNumber(UInt32($0)), customers[$0]) },
+            skus: changedSKUs.map { (SKUNumber(UInt32($0)), skus[$0]) },
+            revenue: changedRevenue.sorted().map { ($0, revenue[$0]!) },
+            statuses: statusChanged ? statusCounts : nil)
     }
 }

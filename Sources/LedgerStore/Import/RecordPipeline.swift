@@ -10,6 +10,8 @@ internal import LedgerDomain
 final class RecordPipeline: @unchecked Sendable {
     private let condition = Condition()
     private var ready: [ParsedBatch] = []
+    /// Batches the consumer is done with, dropped by the reading thread (see `recycle`).
+    private var spent: [ParsedBatch] = []
     private var failure: (any Error)?
     private var producing = true
     private var stopping = false
@@ -39,6 +41,24 @@ final class RecordPipeline: @unchecked Sendable {
         return batch
     }
 
+    /// Hands back a batch the caller is done with, so that the reading thread, which allocated
+    /// its records, frees them: glibc then keeps the freed blocks in that thread's cache for its
+    /// next batches, where a free on another thread contends for the reader's arena.
+    func recycle(_ batch: ParsedBatch) {
+        condition.lock()
+        spent.append(batch)
+        condition.unlock()
+    }
+
+    /// The batches handed back since the last call.
+    private func takeSpent() -> [ParsedBatch] {
+        condition.lock()
+        defer { condition.unlock() }
+        let batches = spent
+        spent = []
+        return batches
+    }
+
     /// Stops the reading thread and waits until it no longer touches the reader.
     func stop() {
         condition.lock()
@@ -58,6 +78,7 @@ final class RecordPipeline: @unchecked Sendable {
         do {
             var isLast = false
             while !isLast {
+                _ = takeSpent()  // dropped here, on this thread
                 var records: [ParsedRecord] = []
                 records.reserveCapacity(batchSize)
                 var raw: [UInt8] = []

@@ -145,9 +145,9 @@ public final class LedgerStore: @unchecked Sendable {
     /// midway, which abandons the transaction and runs it again (and makes the importer forget
     /// what it keeps in memory across chunks): room for `bytes`, and at least as much again as the
     /// data file holds, since a chunk may rewrite most pages of the databases it changes. Call it
-    /// with no transaction of this process open.
-    func makeRoom(for bytes: Int) throws {
-        try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20)) }
+    /// with no transaction of this process open but readers that hold `growthLock` while open.
+    func makeRoom(for bytes: Int, growthLock: (any MapGrowthLocking)? = nil) throws {
+        try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20), growthLock: growthLock) }
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).
@@ -157,8 +157,11 @@ public final class LedgerStore: @unchecked Sendable {
         try engine { try environment.read { try body(LedgerTransaction(txn: $0, databases: databases)) } }
     }
 
-    func write<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
-        try engine { try environment.write { try body(LedgerTransaction(txn: $0, databases: databases)) } }
+    /// `growthLock`: held by readers of other threads while their snapshot is open (see `MapGrowthLocking`).
+    func write<R>(growthLock: (any MapGrowthLocking)? = nil, _ body: (LedgerTransaction) throws -> R) throws -> R {
+        try engine {
+            try environment.write(growthLock: growthLock) { try body(LedgerTransaction(txn: $0, databases: databases)) }
+        }
     }
 
     /// Turns LMDB's errors into `StoreError`s; other errors pass through.

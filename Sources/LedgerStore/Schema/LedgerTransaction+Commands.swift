@@ -10,14 +10,9 @@ extension LedgerTransaction {
         try value(\.commands, BigEndianKey64(seq))
     }
 
-    /// Records that `id` was accepted as the event at `seq`, greater than every seq recorded.
-    func appendCommand(_ id: CommandID, seq: UInt64) throws {
-        try append(\.commands, BigEndianKey64(seq), id.rawValue)
-    }
-
-    /// Removes the command recorded at `seq` (its record was rejected after the claim).
-    func removeCommand(seq: UInt64) throws {
-        try txn.delete(databases.commands, BigEndianKey64(seq))
+    /// Records that the command id `id` was accepted as the event at `seq`, greater than every seq recorded.
+    func appendCommand(_ id: some LMDBBytes, seq: UInt64) throws {
+        try append(\.commands, BigEndianKey64(seq), id)
     }
 
     /// Calls `body` with each recorded command whose seq lies in `seqs`, in seq order (ids borrowed).

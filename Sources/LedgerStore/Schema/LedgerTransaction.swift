@@ -69,16 +69,13 @@ struct LedgerTransaction {
     /// The seq of a log entry's key.
     static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
 
-    /// Appends `event` at `seq` (greater than every seq logged); `previousSeq` chains its order's
-    /// stream. The bytes written go into `link`, the hash chain's link of this commit.
-    func appendEvent(
-        seq: UInt64, _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, chaining link: inout ChainLink
-    ) throws {
-        let size = EventCodec.size(of: event, names: names)
-        try txn.put(databases.log, BigEndianKey64(seq), reserving: size, flags: .append) { buffer in
-            EventCodec.encode(event, names: names, previousSeq: previousSeq, into: buffer)
-            link.add(seq: seq, UnsafeRawBufferPointer(buffer))
+    /// Appends the event `encoded` (in `EventCodec`'s layout) at `seq`, greater than every seq
+    /// logged; its bytes go into `link`, the hash chain's link of this commit.
+    func appendEvent(seq: UInt64, encoded: UnsafeRawBufferPointer, chaining link: inout ChainLink) throws {
+        try txn.put(databases.log, BigEndianKey64(seq), reserving: encoded.count, flags: .append) { buffer in
+            buffer.copyMemory(from: encoded)
         }
+        link.add(seq: seq, encoded)
     }
 
     /// The event at `seq`, its numbers checked against the dictionaries (`EventBounds`).

@@ -1,0 +1,104 @@
+internal import LMDB
+internal import LedgerDomain
+internal import LedgerServices
+
+/// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended,
+/// the changed orders and read model rows written back in key order, the log's hash chain, the
+/// batch's record with its head key, and the rejections; the rejections also go to `rejects`
+/// before the transaction commits. It may run again on the same chunk (the environment retries
+/// after growing the map): it changes nothing outside the transaction but `rejects`, whose write
+/// `chunk` names.
+struct ChunkWriter {
+    let batch: BatchFile
+    let file: String
+    /// The batch's record number, `nil` until its first chunk commits (and creates the record).
+    let number: UInt64?
+    let rejects: (any RejectsOutput)?
+    /// Names this chunk's write to `rejects` (the same when the transaction is retried).
+    let chunk: Int
+
+    /// Writes `prepared`, which follows `before` (the batch's record as committed); an atomic
+    /// import with a rejection throws `AtomicRollback` instead. The map's pages in `region` are
+    /// dropped after each database written back and every few writes within one.
+    func write(
+        _ prepared: PreparedChunk, to ledger: LedgerTransaction, after before: StoredBatch, atomic: Bool,
+        releasing region: MappedRegion?
+    ) throws -> ChunkOutcome {
+        let number: UInt64
+        if let existing = self.number {
+            guard try ledger.batch(existing) == before else { throw ConcurrentImport() }
+            number = existing
+        } else {
+            number = try ledger.nextBatchNumber()
+        }
+        let head = try ledger.headSeq()
+        guard head + 1 == prepared.firstSeq else { throw ConcurrentImport() }
+        var link = try ledger.startChainLink(after: head)
+        for seq in prepared.firstSeq..<prepared.lastSeq + 1 {
+            try prepared.withEvent(at: seq) { try ledger.appendEvent(seq: seq, encoded: $0, chaining: &link) }
+        }
+        try appendNames(prepared, to: ledger)
+        try prepared.commands.write(to: ledger)
+        FaultInjection.reach(.afterLogAppend)
+        try writeBack(prepared, to: ledger, releasing: region)
+        if prepared.eventCount > 0 {
+            try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest())
+            try writeRows(prepared.rows, checkpoint: prepared.lastSeq, to: ledger, releasing: region)
+        }
+        let records = prepared.rejected.map { $0.record(file: file) }
+        if atomic, prepared.progress.rejected > 0 { throw AtomicRollback(progress: prepared.progress, rejected: records) }
+        try ledger.putBatch(number, prepared.progress, head: batch.head, replacing: self.number == nil ? nil : before)
+        for rejection in prepared.rejected { try ledger.putRejection(batch: number, rejection) }
+        try rejects?.write(records, chunk: chunk)
+        FaultInjection.reach(.beforeCommit)
+        return ChunkOutcome(number: number, batch: prepared.progress, head: prepared.lastSeq)
+    }
+
+    /// Appends the chunk's new ids to the `…_names` databases, in number order.
+    private func appendNames(_ prepared: PreparedChunk, to ledger: LedgerTransaction) throws {
+        for name in prepared.orderNames { try ledger.appendID(name.id, number: name.number, to: \.orderNames) }
+        for name in prepared.customerNames { try ledger.appendID(name.id, number: name.number, to: \.customerNames) }
+        for name in prepared.skuNames { try ledger.appendID(name.id, number: name.number, to: \.skuNames) }
+    }
+
+    /// Writes back the orders the chunk changed and its new `…_ids` and `customer_orders`
+    /// entries; drops the pages of `region` after each database and every few writes within one.
+    private func writeBack(_ prepared: PreparedChunk, to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
+        region?.releasePages()
+        var releaser = WriteBackReleaser(region)
+        for order in prepared.orders {
+            try ledger.putOrder(order)
+            releaser.wrote()
+        }
+        region?.releasePages()
+        try ledger.putIDs(prepared.orderNames, into: \.orderIDs, releasing: region)
+        region?.releasePages()
+        try ledger.putIDs(prepared.customerNames, into: \.customerIDs, releasing: region)
+        try ledger.putIDs(prepared.skuNames, into: \.skuIDs, releasing: region)
+        region?.releasePages()
+        try ledger.indexCustomerOrders(prepared.placed, releasing: region)
+        region?.releasePages()
+    }
+
+    /// Writes the changed rows and sets every read model's checkpoint to `seq`; drops the pages
+    /// of `region` every few rows and after the customers and after the skus.
+    private func writeRows(
+        _ rows: ReadModelChanges, checkpoint seq: UInt64, to ledger: LedgerTransaction, releasing region: MappedRegion?
+    ) throws {
+        var releaser = WriteBackReleaser(region)
+        for (number, row) in rows.customers {
+            try ledger.putCustomerRow(number, row)
+            releaser.wrote()
+        }
+        region?.releasePages()
+        for (key, row) in rows.revenue { try ledger.putRevenueRow(key, row) }
+        for (number, row) in rows.skus {
+            try ledger.putSKURow(number, row)
+            releaser.wrote()
+        }
+        region?.releasePages()
+        if let statuses = rows.statuses { try ledger.putStatusCounts(statuses) }
+        FaultInjection.reach(.beforeCheckpoint)
+        for name in ReadModelName.allCases { try ledger.putCheckpoint(name, seq) }
+    }
+}

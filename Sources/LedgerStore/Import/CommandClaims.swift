@@ -1,0 +1,85 @@
+import Glibc
+internal import LMDB
+
+/// Command ids with the seqs they were accepted at, in seq order, as flat bytes: keeping,
+/// trimming and handing on a chunk's claims copies bytes, not one `String` per id.
+struct CommandClaims: Sendable {
+    private(set) var seqs: [UInt64] = []
+    private var bytes: [UInt8] = []
+    /// Id `i` ends at `ends[i]` in `bytes`.
+    private var ends: [Int] = []
+
+    var count: Int { seqs.count }
+
+    /// Adds the claim of `id` at `seq`, later than every claim held.
+    mutating func append(_ id: String, seq: UInt64) {
+        seqs.append(seq)
+        bytes.append(contentsOf: id.utf8)
+        ends.append(bytes.count)
+    }
+
+    /// Drops the latest claim.
+    mutating func removeLast() {
+        seqs.removeLast()
+        ends.removeLast()
+        bytes.removeSubrange((ends.last ?? 0)...)
+    }
+
+    /// Keeps only the claims at seqs after `first` and up to `last`.
+    mutating func keep(after first: UInt64, through last: UInt64) {
+        while let latest = seqs.last, latest > last { removeLast() }
+        let dropped = seqs.firstIndex { $0 > first } ?? seqs.count
+        guard dropped > 0 else { return }
+        bytes.removeFirst(ends[dropped - 1])
+        let shift = ends[dropped - 1]
+        seqs.removeFirst(dropped)
+        ends.removeFirst(dropped)
+        for index in ends.indices { ends[index] -= shift }
+    }
+
+    /// The claims at seqs after `seq`.
+    func after(_ seq: UInt64) -> CommandClaims {
+        var claims = self
+        claims.keep(after: seq, through: .max)
+        return claims
+    }
+
+    /// Calls `body` with the id claimed at `seq`, if there is one.
+    func withID<R>(at seq: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard let index = lastIndex(of: seq) else { return nil }
+        return try withID(index, body)
+    }
+
+    /// Calls `body` with claim `index`'s id.
+    func withID<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let start = index == 0 ? 0 : ends[index - 1]
+        return try bytes.withUnsafeBytes { try body(.init(rebasing: $0[start..<ends[index]])) }
+    }
+
+    /// Whether claim `index`'s id is `id`.
+    func matches(_ index: Int, _ id: String) -> Bool {
+        var id = id
+        return id.withUTF8 { utf8 in
+            withID(index) { stored in
+                stored.count == utf8.count
+                    && (stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0)
+            }
+        }
+    }
+
+    /// Records every claim in the store's `commands`.
+    func write(to ledger: LedgerTransaction) throws {
+        for index in seqs.indices { try withID(index) { try ledger.appendCommand($0, seq: seqs[index]) } }
+    }
+
+    /// The index of the claim at `seq`.
+    func lastIndex(of seq: UInt64) -> Int? {
+        var low = 0
+        var high = seqs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if seqs[middle] < seq { low = middle + 1 } else { high = middle }
+        }
+        return low < seqs.count && seqs[low] == seq ? low : nil
+    }
+}

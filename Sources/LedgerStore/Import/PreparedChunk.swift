@@ -1,0 +1,61 @@
+internal import LedgerDomain
+internal import LedgerServices
+
+/// One chunk of records applied in memory (`ChunkRun.prepare`) and not yet written: everything
+/// its write transaction puts into the store (`ChunkWriter`), each database's entries in the
+/// order they are written. The importer works a chunk out while the one before is written and
+/// committed; until that commit, the events and command ids of a prepared chunk are read from
+/// here, not from the store.
+struct PreparedChunk: Sendable {
+    /// The seq of the chunk's first event (one past the log's head it follows).
+    let firstSeq: UInt64
+    /// The encoded events, back to back: event `i` ends at `eventEnds[i]`.
+    private(set) var events: [UInt8] = []
+    private(set) var eventEnds: [Int] = []
+    /// The command ids accepted, by seq.
+    var commands = CommandClaims()
+    /// The ids the chunk defined, in number order.
+    var orderNames: [(id: String, number: UInt32)] = []
+    var customerNames: [(id: String, number: UInt32)] = []
+    var skuNames: [(id: String, number: UInt32)] = []
+    /// The orders the chunk placed, for `customer_orders`.
+    var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
+    /// The orders the chunk changed, in number order.
+    var orders: [StoredOrder] = []
+    /// The read model rows the chunk changed.
+    var rows = ReadModelChanges()
+    /// The batch's record after the chunk.
+    var progress: StoredBatch
+    /// The chunk's rejected records.
+    var rejected: [StoredRejection] = []
+
+    init(firstSeq: UInt64, progress: StoredBatch) {
+        self.firstSeq = firstSeq
+        self.progress = progress
+    }
+
+    /// How many events the chunk appends.
+    var eventCount: Int { eventEnds.count }
+
+    /// The seq of the chunk's last event (`firstSeq - 1` when it has none).
+    var lastSeq: UInt64 { firstSeq + UInt64(eventEnds.count) - 1 }
+
+    /// Appends the next event, encoded.
+    mutating func append(_ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) {
+        let start = events.count
+        let size = EventCodec.size(of: event, names: names)
+        events.append(contentsOf: repeatElement(0, count: size))
+        events.withUnsafeMutableBytes { all in
+            EventCodec.encode(event, names: names, previousSeq: previousSeq, into: .init(rebasing: all[start..<start + size]))
+        }
+        eventEnds.append(events.count)
+    }
+
+    /// Calls `body` with the bytes of the event at `seq`, if the chunk appended it.
+    func withEvent<R>(at seq: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard seq >= firstSeq, seq <= lastSeq else { return nil }
+        let index = Int(seq - firstSeq)
+        let start = index == 0 ? 0 : eventEnds[index - 1]
+        return try events.withUnsafeBytes { try body(.init(rebasing: $0[start..<eventEnds[index]])) }
+    }
+}
