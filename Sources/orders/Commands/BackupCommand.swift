@@ -48,7 +48,13 @@ struct BackupCommand: ParsableCommand {
             unlink(directory + "/lock.mdb")
             throw error
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: directory + "/data.mdb")[.size] as? Int) ?? 0
+        var copied = stat()
+        guard stat(directory + "/data.mdb", &copied) == 0 else {
+            throw CommandFailure(
+                "backup \(directory) was written, but its data.mdb cannot be read back (\(String(cString: strerror(errno)))); "
+                    + "check it with orders verify --store \(directory)", exitStatus: 1)
+        }
+        let bytes = Int(copied.st_size)
         switch format {
         case .json:
             var object = JSONObject()

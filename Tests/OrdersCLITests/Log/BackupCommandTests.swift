@@ -35,7 +35,11 @@ struct BackupCommandTests {
             #expect((object["checkpoints"] as? [String: Int])?.values.allSatisfy { $0 == head } == true)
         }
         let last = directory.path + "/after"
-        #expect(try OrdersBinary.run(["backup", "--store", store, "--compact", last]).status == 0)
+        let summary = try OrdersBinary.run(["backup", "--store", store, "--compact", "--format", "json", last])
+        #expect(summary.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.standardOutput.utf8)) as? [String: Any])
+        let size = try Data(contentsOf: URL(fileURLWithPath: last + "/data.mdb")).count
+        #expect(size > 0 && object["bytes"] as? Int == size)
         #expect(try LedgerQueries.answers(of: last) == LedgerQueries.answers(of: store))
     }
 
