@@ -87,10 +87,9 @@ struct ChunkLog: EventLogWriting {
 
     /// The event at `seq`: from this chunk, an earlier one not committed yet, or the store.
     private func event(at seq: UInt64) throws -> DecodedEvent? {
-        for prepared in [chunk] + earlier.reversed() where seq >= prepared.firstSeq {
-            return try prepared.withEvent(at: seq) { bytes throws(StoreError) in try EventCodec.decode(bytes) }
-        }
-        return try ledger.event(seq: seq)
+        let holder = seq >= chunk.firstSeq ? chunk : earlier.last { seq >= $0.firstSeq }
+        guard let holder else { return try ledger.event(seq: seq) }
+        return try holder.withEvent(at: seq) { bytes throws(StoreError) in try EventCodec.decode(bytes) }
     }
 
     mutating func append(

@@ -77,10 +77,8 @@ extension LedgerTransaction {
     }
 
     /// The order's events in version order, found by walking its chain of previous-seq pointers
-    /// back from its latest event; `stop` ends the walk early at the first event it accepts.
-    func stream(of order: StoredOrder, backTo stop: (OrderEvent) -> Bool = { _ in false }) throws -> [(
-        seq: UInt64, event: OrderEvent
-    )] {
+    /// back from its latest event.
+    func stream(of order: StoredOrder) throws -> [(seq: UInt64, event: OrderEvent)] {
         var events: [(seq: UInt64, event: OrderEvent)] = []
         var seq = order.lastSeq
         while seq != 0 {
@@ -90,17 +88,8 @@ extension LedgerTransaction {
                 throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
             }
             events.append((seq, decoded.event))
-            if stop(decoded.event) { break }
             seq = decoded.previousSeq
         }
         return events.reversed()
-    }
-
-    /// The lines of the order's `placed` event.
-    func placedLines(of order: StoredOrder) throws -> [EventLine] {
-        guard let placed = try stream(of: order, backTo: { $0.kind == .placed }).first, placed.event.kind == .placed else {
-            throw StoreError.corrupt("order number \(order.number.rawValue) has no placed event")
-        }
-        return placed.event.lines
     }
 }
