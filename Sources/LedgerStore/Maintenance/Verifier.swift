@@ -36,10 +36,10 @@ public struct Verifier {
             try beforeOtherSnapshots()
             // The chain is recomputed on a thread of its own while the comparisons below run on
             // this one; the thread ends before the snapshot does, also when a comparison throws.
-            let extent = try ChainCheck.Extent(ledger)
-            let chainCheck =
-                ledger.hasChain
-                ? ChainCheck.start(store, as: extent, expected: expected, releasing: region, shouldStop: shouldStop) : nil
+            let extent = ledger.hasChain ? try ChainCheck.Extent(ledger) : nil
+            let chainCheck = extent.map {
+                ChainCheck.start(store, as: $0, expected: expected, releasing: region, shouldStop: shouldStop)
+            }
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
             // The id dictionaries are compared on another thread meanwhile, in a snapshot of its own
@@ -81,7 +81,7 @@ public struct Verifier {
                 }
             }
             var chain: ChainDigest?
-            if let chainCheck {
+            if let chainCheck, let extent {
                 let outcome = Result { try chainCheck.wait() }
                 checked = outcome
                 let check: ChainCheck
