@@ -103,14 +103,19 @@ struct DamagedStoreTests {
 
     @Test func aLastLogKeyOfSevenBytesIsAnErrorNotAnEmptyLog() throws {
         try importGenerated()
-        let before = try LedgerStore(path: path, readOnly: true).statistics()
+        let readModels = { [path] in
+            try ["orders", "customers", "skus", "revenue", "stats", "checkpoints"].map {
+                try StoreFixture.entries(database: $0, at: path).map { $0.key + [0xFF] + $0.value }
+            }
+        }
+        let before = try readModels()
         // After every seq below 4,096 in key order: the last key.
         try StoreFixture.put([1], key: [0, 0, 0, 0, 0, 0, 0x10], database: "log", at: path)
         let damage = StoreError.corrupt("the log's last key is 7 bytes, not a seq")
         #expect(throws: damage) { try Verifier(store: try LedgerStore(path: path, readOnly: true)).verify() }
         #expect(throws: damage) { try Rebuilder(store: try LedgerStore(path: path)).rebuild() }
         // The rebuild that failed left the read models as they were.
-        #expect(try LedgerStore(path: path, readOnly: true).statistics() == before)
+        #expect(try readModels() == before)
     }
 
     /// The seeded damaged-store fuzzer of the test suite: each damage on a fresh copy of one store;
