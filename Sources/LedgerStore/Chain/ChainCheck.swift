@@ -50,11 +50,8 @@ struct ChainCheck {
         head =
             chain.ends.last.map { ChainDigest(seq: $0, digest: chain.digests[chain.ends.count - 1]) }
             ?? ChainDigest(seq: 0, digest: ChainLink.genesis)
-        let link = chain.firstLink(endingAtOrAfter: expected?.seq ?? 0)
-        let recomputed =
-            expected?.seq == 0
-            ? ChainLink.genesis : link < chain.ends.count && chain.ends[link] == expected?.seq ? chain.digests[link] : nil
-        problems = Self.confirm(expected, head: head, recomputed: recomputed, problems: [])
+        problems = Self.confirm(
+            expected, head: head, recomputed: expected.flatMap { chain.digest(endingAt: $0.seq) }, problems: [])
     }
 
     /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,

@@ -26,6 +26,13 @@ struct StoredChain: Sendable {
         index == 0 ? ChainLink.genesis : digests[index - 1]
     }
 
+    /// The digest of the link that ends at `seq` (the genesis at 0; `nil`: no link ends there).
+    func digest(endingAt seq: UInt64) -> [UInt8]? {
+        guard seq > 0 else { return ChainLink.genesis }
+        let link = firstLink(endingAtOrAfter: seq)
+        return link < ends.count && ends[link] == seq ? digests[link] : nil
+    }
+
     /// The first link that ends at `seq` or later (`ends.count`: none).
     func firstLink(endingAtOrAfter seq: UInt64) -> Int {
         var low = 0

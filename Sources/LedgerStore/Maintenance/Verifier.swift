@@ -28,7 +28,7 @@ public struct Verifier {
         let region = store.mappedRegion()
         // Large blocks are mapped and handed back when freed, as in an import: otherwise glibc
         // raises its threshold to the largest block freed and keeps the replay's outgrown arrays
-        // in its heap (measured on `hostile`: peak RSS 544–556 MiB, 464–489 with this).
+        // in its heap (measured on `hostile`: peak RSS 531–543 MiB, 453–478 with this).
         cmemory_bound_heap()
         return try store.read { ledger in
             // The replay recomputes the hash chain as it folds, link by link from the digests stored.

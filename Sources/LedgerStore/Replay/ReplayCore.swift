@@ -208,6 +208,7 @@ public struct ReplayCore {
         let cutoff: Timestamp
         /// How many threads fold (and into how many partitions the deferred events go).
         let partitions: Int
+        /// The stored links of the hash chain to recompute (verify), if any.
         let chain: StoredChain?
         let shouldStop: @Sendable () -> Bool
     }
