@@ -88,4 +88,27 @@ struct VerifySnapshotTests {
         #expect(report.events == Int(head))
         #expect(report.chain?.seq == head)
     }
+
+    @Test func aChainThatTheReplayDoesNotConfirmIsRecheckedInTheCallersSnapshotWhenTheFileGrewPastVerifysMap() throws {
+        let writer = try importGenerated()
+        // The first link's stored digest changed: the replay does not confirm the chain, so verify
+        // recomputes it from the start on a thread of its own, in a snapshot of its own.
+        let first = try writer.read { try $0.chainLinks()[0] }
+        try commit(in: writer) { ledger in
+            try ledger.txn.put(try #require(ledger.databases.chain), BigEndianKey64(first.seq), first.digest.map { ~$0 })
+        }
+        let unchanged = try Verifier(store: writer).verify()
+        #expect(unchanged.differences.contains { $0.hasPrefix("chain: ") }, "\(unchanged.differences)")
+        var size = stat()
+        #expect(stat(path + "/data.mdb", &size) == 0)
+        let reader = try LedgerStore(path: path, readOnly: true, creating: false, durable: false, mapSize: 64 << 10)
+        var verifier = Verifier(store: reader)
+        verifier.beforeOtherSnapshots = {
+            let padding = [UInt8](repeating: 0x5A, count: 3 * Int(size.st_size))
+            try commit(in: writer) { ledger in try ledger.txn.put(ledger.databases.meta, "test-padding", padding) }
+        }
+        let report = try verifier.verify()
+        #expect(report.differences == unchanged.differences)
+        #expect(report.chain == unchanged.chain)
+    }
 }
