@@ -31,6 +31,23 @@ struct VerifySnapshotTests {
         try ledger.txn.put(ledger.databases.orderNames, BigEndianKey32(number), Array(id.utf8))
     }
 
+    /// A verifier of the store `writer` has open, read-only with a small map to start with, whose
+    /// hook commits through `writer` more than that map holds (twice the file): another process's
+    /// import in effect. A snapshot begun after it has to map the file anew, which would move the
+    /// map under the caller's open snapshot. (The writer is opened first: a second environment
+    /// opened in the same process while the first holds a snapshot would reset its reader table.)
+    func verifierGrowingTheFile(through writer: LedgerStore) throws -> Verifier {
+        var size = stat()
+        #expect(stat(path + "/data.mdb", &size) == 0)
+        let reader = try LedgerStore(path: path, readOnly: true, creating: false, durable: false, mapSize: 64 << 10)
+        var verifier = Verifier(store: reader)
+        verifier.beforeOtherSnapshots = {
+            let padding = [UInt8](repeating: 0x5A, count: 3 * Int(size.st_size))
+            try commit(in: writer) { ledger in try ledger.txn.put(ledger.databases.meta, "test-padding", padding) }
+        }
+        return verifier
+    }
+
     @Test func anIdAddedBetweenVerifysSnapshotsIsNotADifference() throws {
         let store = try importGenerated()
         let head = try store.headSeq()
@@ -67,23 +84,9 @@ struct VerifySnapshotTests {
     }
 
     @Test func aStoreGrownPastVerifysMapBeforeItsOtherSnapshotsVerifiesInTheCallersSnapshot() throws {
-        // The writer is opened first: a second environment opened in the same process while the
-        // first holds a snapshot would reset the reader table that snapshot is registered in.
         let writer = try importGenerated()
         let head = try writer.headSeq()
-        var size = stat()
-        #expect(stat(path + "/data.mdb", &size) == 0)
-        // A small map to start with, so that a small write grows the file past it.
-        let reader = try LedgerStore(path: path, readOnly: true, creating: false, durable: false, mapSize: 64 << 10)
-        var verifier = Verifier(store: reader)
-        verifier.beforeOtherSnapshots = {
-            // More than the reader maps (twice the file): another process's import in effect. A
-            // snapshot begun now has to map the file anew, which would move the map under the
-            // caller's open snapshot.
-            let padding = [UInt8](repeating: 0x5A, count: 3 * Int(size.st_size))
-            try commit(in: writer) { ledger in try ledger.txn.put(ledger.databases.meta, "test-padding", padding) }
-        }
-        let report = try verifier.verify()
+        let report = try verifierGrowingTheFile(through: writer).verify()
         #expect(report.isConsistent, "\(report.differences)")
         #expect(report.events == Int(head))
         #expect(report.chain?.seq == head)
@@ -99,15 +102,7 @@ struct VerifySnapshotTests {
         }
         let unchanged = try Verifier(store: writer).verify()
         #expect(unchanged.differences.contains { $0.hasPrefix("chain: ") }, "\(unchanged.differences)")
-        var size = stat()
-        #expect(stat(path + "/data.mdb", &size) == 0)
-        let reader = try LedgerStore(path: path, readOnly: true, creating: false, durable: false, mapSize: 64 << 10)
-        var verifier = Verifier(store: reader)
-        verifier.beforeOtherSnapshots = {
-            let padding = [UInt8](repeating: 0x5A, count: 3 * Int(size.st_size))
-            try commit(in: writer) { ledger in try ledger.txn.put(ledger.databases.meta, "test-padding", padding) }
-        }
-        let report = try verifier.verify()
+        let report = try verifierGrowingTheFile(through: writer).verify()
         #expect(report.differences == unchanged.differences)
         #expect(report.chain == unchanged.chain)
     }
