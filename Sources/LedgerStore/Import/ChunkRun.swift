@@ -39,33 +39,26 @@ struct ChunkRun {
         var hash: BatchHash?
         var batches = 0
         while let parsed = try next() {
-            func reject(line: Int, raw: Range<Int>, _ rejection: Rejection) {
+            func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
-                rejected.append(StoredRejection(line: line, rejection: rejection, raw: Array(parsed.raw[raw])))
+                rejected.append(StoredRejection(line: record.line, rejection: rejection, raw: Array(parsed.raw[record.rawRange])))
             }
-            // Each record is read where it lies, not copied out of the batch (a copy retains and
-            // releases each of its strings): only its trivial fields are loaded.
-            try parsed.records.withUnsafeBufferPointer { records in
-                guard let first = records.baseAddress else { return }
-                for record in first..<first + records.count {
-                    progress.records += 1
-                    let line = record.pointee.line
-                    let raw = record.pointee.rawRange
-                    switch record.pointee.outcome {
-                    case .failure(let rejection):
-                        reject(line: line, raw: raw, rejection)
-                    case .success(let command):
-                        switch try CommandApplication.apply(command, seq: seq, to: &log, service: service) {
-                        case .duplicate:
-                            progress.duplicates += 1
-                        case .rejected(let rejection):
-                            reject(line: line, raw: raw, rejection)
-                        case .accepted:
-                            progress.accepted += 1
-                            if progress.firstSeq == 0 { progress.firstSeq = seq }
-                            progress.lastSeq = seq
-                            seq += 1
-                        }
+            for record in parsed.records {
+                progress.records += 1
+                switch record.outcome {
+                case .failure(let rejection):
+                    reject(record, rejection)
+                case .success(let command):
+                    switch try CommandApplication.apply(command, seq: seq, to: &log, service: service) {
+                    case .duplicate:
+                        progress.duplicates += 1
+                    case .rejected(let rejection):
+                        reject(record, rejection)
+                    case .accepted:
+                        progress.accepted += 1
+                        if progress.firstSeq == 0 { progress.firstSeq = seq }
+                        progress.lastSeq = seq
+                        seq += 1
                     }
                 }
             }
