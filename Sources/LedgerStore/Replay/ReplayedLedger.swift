@@ -18,8 +18,12 @@ public struct ReplayedLedger: Sendable {
     public let skuIDs: NameList
     /// Breaks of the log's own invariants found while replaying (empty when it is sound).
     public let problems: [String]
+    /// Whether the replay recomputed the hash chain it was given and every link matched, up to
+    /// the log's last seq (`ReplayCore.replay(in:…checkingChain:)`).
+    let confirmsChain: Bool
 
-    init(_ join: ReplayJoin) {
+    /// `confirmingChain`: whether the chain the replay was given ends at its last seq.
+    init(_ join: ReplayJoin, confirmingChain: Bool = false) {
         entries = Segmented(join.orders)
         readModels = join.readModels
         headSeq = join.lastSeq
@@ -27,6 +31,7 @@ public struct ReplayedLedger: Sendable {
         customerIDs = join.customerIDs
         skuIDs = join.skuIDs
         problems = join.problems
+        confirmsChain = confirmingChain && join.confirmsChain
     }
 
     public var eventCount: Int { Int(headSeq) }
