@@ -95,6 +95,34 @@ struct RebuildAndVerifyTests {
         #expect(report.differences.contains("orders: O-9 is missing"))
     }
 
+    @Test func verifyNamesEveryWrongOrderRecordAndCustomerIndexEntry() throws {
+        do {
+            _ = try importGenerated(orders: 50, badShare: 0)
+        }
+        // Order 3 holds order 5's record, order 4 a record cut short, and the first entry of the
+        // customer index lists its order under the next customer.
+        let orders = try StoreFixture.entries(database: "orders", at: path)
+        try StoreFixture.put(orders[5].value, key: [0, 0, 0, 3], database: "orders", at: path)
+        try StoreFixture.put(Array(orders[4].value.prefix(10)), key: [0, 0, 0, 4], database: "orders", at: path)
+        let listed = try #require(try StoreFixture.entries(database: "customer_orders", at: path).first).key
+        var moved = listed
+        moved[3] += 1
+        try StoreFixture.delete(key: listed, database: "customer_orders", at: path)
+        try StoreFixture.put([], key: moved, database: "customer_orders", at: path)
+        let report = try Verifier(store: try LedgerStore(path: path)).verify()
+        let found = report.differences.filter { $0.hasPrefix("orders:") }
+        #expect(found.count == 5, "\(found)")
+        #expect(found.first?.hasPrefix("orders: O-3: stored ") == true)
+        #expect(found.dropFirst().first?.hasPrefix("orders: O-3: latest seq stored ") == true)
+        #expect(
+            Array(found.dropFirst(2)) == [
+                "orders: O-4: order number 4: an order record has 10 bytes, not 74",
+                "orders: the customer index lists an order the log does not give that customer",
+                "orders: the customer index lacks 1 order(s)",
+            ])
+        #expect(report.differences.count == found.count, "\(report.differences)")
+    }
+
     @Test func verifyComparesEveryIdWithTheOneTheLogNamedByteForByte() throws {
         do {
             _ = try importGenerated(orders: 50, badShare: 0)

@@ -69,6 +69,45 @@ struct ReplayCoreTests {
         #expect(ReplayRange.split(upTo: 0, into: 4).map(\.seqs) == [0...0])
     }
 
+    @Test func aChainCutsTheRangesWhereItsLinksEndInTheirSecondHalf() {
+        let chain = StoredChain([(2, []), (4, []), (8, []), (9, []), (10, [])].map { (seq: $0.0, digest: $0.1) })
+        // 0...3 ends at 2 (in 1...3), then 3...6 at 4 (in 4...6); the last range ends at the head.
+        #expect(ReplayRange.split(upTo: 10, into: 3, cuttingAt: chain).map(\.seqs) == [0...2, 3...4, 5...10])
+        // A range with no end in its second half keeps its end.
+        #expect(ReplayRange.split(upTo: 30, into: 3, cuttingAt: chain).map(\.seqs) == [0...10, 11...20, 21...30])
+        #expect(ReplayRange.split(upTo: 12, into: 2, cuttingAt: chain).map(\.seqs) == [0...4, 5...12])
+        #expect(ReplayRange.split(upTo: 10, into: 3, cuttingAt: StoredChain([])).map(\.seqs) == [0...3, 4...6, 7...10])
+    }
+
+    @Test func theReplayConfirmsTheStoredChainOnlyIfEveryLinkMatchesToTheHead() throws {
+        let store = try GeneratedStore.make(in: directory, settings(orders: 400, badShare: 0.1), chunkSize: 61)
+        try store.read { ledger in
+            let links = try ledger.chainLinks()
+            #expect(links.count > 8)
+            func confirms(_ links: [(seq: UInt64, digest: [UInt8])], threads: Int = 2) throws -> Bool {
+                try ReplayCore(store: store, threads: threads).replay(
+                    in: ledger, collectingNames: false, releasingPages: false, checkingChain: StoredChain(links),
+                    progress: { _ in }, shouldStop: { false }
+                ).confirmsChain
+            }
+            for threads in [1, 2, 3] { #expect(try confirms(links, threads: threads), "\(threads) threads") }
+            for damaged in [0, links.count / 2, links.count - 1] {
+                var changed = links
+                changed[damaged].digest[7] ^= 1
+                #expect(try !confirms(changed), "link \(damaged) changed")
+            }
+            #expect(try !confirms(Array(links.dropLast())), "the chain ends before the log")
+            #expect(try !confirms(Array(links.dropFirst())), "the first link is missing")
+            var merged = links
+            merged.remove(at: links.count / 2)
+            #expect(try !confirms(merged), "two commits in one link")
+            #expect(try !confirms([(seq: 0, digest: ChainLink.genesis)] + links), "a link before the first seq")
+            let unchecked = try ReplayCore(store: store).replay(
+                in: ledger, collectingNames: false, releasingPages: false, progress: { _ in }, shouldStop: { false })
+            #expect(!unchecked.confirmsChain)
+        }
+    }
+
     @Test func theJoinDealsBlocksOfOrdersEvenlyAmongItsThreads() {
         for count in [1, 2, 3, 4] {
             let owners = (UInt32(0)..<64_000).map { DeferredFold.partition(of: $0, among: count) }

@@ -43,6 +43,17 @@ struct ChainCheck {
         (head, problems) = try Self.check(ledger, as: extent, expected: expected, releasing: region, shouldStop: shouldStop)
     }
 
+    /// The check of a chain whose every link a replay recomputed and found the same
+    /// (`ReplayedLedger.confirmsChain`): its head is the last link, and `expected` is checked
+    /// against the links.
+    init(confirmed chain: StoredChain, expected: ChainDigest?) {
+        head =
+            chain.ends.last.map { ChainDigest(seq: $0, digest: chain.digests[chain.ends.count - 1]) }
+            ?? ChainDigest(seq: 0, digest: ChainLink.genesis)
+        problems = Self.confirm(
+            expected, head: head, recomputed: expected.flatMap { chain.digest(endingAt: $0.seq) }, problems: [])
+    }
+
     /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,
     /// while the caller goes on (verify compares meanwhile); `wait` on the thread gives the check.
     /// `region`: as for `init`.
@@ -102,8 +113,18 @@ struct ChainCheck {
                 )
             }
         }
-        guard let expected else { return (head, problems) }
-        if let found = recomputed[expected.seq] {
+        return (head, Self.confirm(expected, head: head, recomputed: recomputed[expected?.seq ?? 0], problems: problems))
+    }
+
+    /// `problems`, and what is wrong with `expected` (a digest recorded earlier) if anything, given
+    /// the chain's `head` and the digest recomputed at the expected seq (`nil`: no link matched
+    /// ends there).
+    private static func confirm(_ expected: ChainDigest?, head: ChainDigest, recomputed found: [UInt8]?, problems: [String])
+        -> [String]
+    {
+        guard let expected else { return problems }
+        var problems = problems
+        if let found {
             if found != expected.digest {
                 problems.append(
                     "chain: at seq \(expected.seq) the log gives \(ChainDigest(seq: expected.seq, digest: found).hex), "
@@ -118,6 +139,6 @@ struct ChainCheck {
         } else {
             problems.append("chain: the digest expected at seq \(expected.seq) cannot be confirmed: the chain breaks before it")
         }
-        return (head, problems)
+        return problems
     }
 }

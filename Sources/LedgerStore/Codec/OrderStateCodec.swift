@@ -43,18 +43,32 @@ enum OrderStateCodec {
         }
         _ = try reader.read(UInt8.self)
         let lastSeq: UInt64 = try reader.read()
-        let limits = LedgerLimits.orderTotal
-        guard version >= 1, currency.isCode, limits.contains(total), (0...total).contains(paid), (0...paid).contains(refunded),
-            placedAt.isInSpecRange, updatedAt.isInSpecRange, placedAt <= updatedAt,
-            LedgerLimits.linesPerOrder.contains(Int(lineCount)),
-            (1...Int64(lineCount) * LedgerLimits.quantity.upperBound).contains(itemCount),
-            lastSeq >= 1
-        else {
-            throw StoreError.corrupt("an order record holds numbers no order can have")
-        }
         let state = OrderState(
             status: status, currency: currency, customer: customer, total: total, paid: paid, refunded: refunded,
             version: version, placedAt: placedAt, updatedAt: updatedAt, lineCount: lineCount, itemCount: itemCount)
+        guard canHold(state, lastSeq: lastSeq) else {
+            throw StoreError.corrupt("an order record holds numbers no order can have")
+        }
         return (state, lastSeq)
+    }
+
+    /// Whether an order record may hold `state` and `lastSeq`: what decoding checks (SPEC §2).
+    static func canHold(_ state: OrderState, lastSeq: UInt64) -> Bool {
+        let limits = LedgerLimits.orderTotal
+        return state.version >= 1 && state.currency.isCode && limits.contains(state.total)
+            && (0...state.total).contains(state.paid) && (0...state.paid).contains(state.refunded)
+            && state.placedAt.isInSpecRange && state.updatedAt.isInSpecRange && state.placedAt <= state.updatedAt
+            && LedgerLimits.linesPerOrder.contains(Int(state.lineCount))
+            && (1...Int64(state.lineCount) * LedgerLimits.quantity.upperBound).contains(state.itemCount) && lastSeq >= 1
+    }
+
+    /// Whether `bytes` are the encoding of `state` and `lastSeq`, compared in place (verify reads
+    /// every stored order: decoding each would cost more than encoding the expected one).
+    static func holds(_ bytes: UnsafeRawBufferPointer, _ state: OrderState, lastSeq: UInt64) -> Bool {
+        guard bytes.count == size else { return false }
+        return withUnsafeTemporaryAllocation(byteCount: size, alignment: 8) { buffer in
+            encode(state, lastSeq: lastSeq, into: buffer)
+            return bytes.hasSameBytes(as: UnsafeRawBufferPointer(buffer))
+        }
     }
 }

@@ -127,6 +127,9 @@ struct DeferredFold: @unchecked Sendable {
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
             }
         }
+        // The pages this fold mapped would otherwise stay until the replay ends, beside the rows
+        // made into read models (the replay's peak of resident memory).
+        region?.releasePages()
         return problems
     }
 }

@@ -62,9 +62,11 @@ public struct ReplayCore {
     /// map as the scan leaves them behind, and all of them at the end (a rebuild, which goes on
     /// to write, and verify do; it costs the time of mapping again those read again). `asOf`: only the events up to that seq, or whose `at` is at
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
+    /// `chain`: the stored links of the hash chain, recomputed as the events are folded (verify):
+    /// the result `confirmsChain` if they all match and the chain ends at the log's last seq.
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
-        progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+        checkingChain chain: StoredChain? = nil, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         var head = try ledger.headSeq()
         let logged = try ledger.count(\.log)
@@ -79,7 +81,8 @@ public struct ReplayCore {
         case .time(let time): cutoff = time
         case nil: break
         }
-        let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread)
+        let chain = asOf == nil ? chain : nil
+        let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread, cuttingAt: chain)
         let queue = RangeQueue(count: ranges.count)
         // Every range gets room for all orders: a range places about its share of them, but an
         // array that outgrows its room is copied whole, and room never touched costs no memory.
@@ -92,7 +95,7 @@ public struct ReplayCore {
         let partitions = min(threads, ranges.count)
         let work = Work(
             ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
-            region: region, cutoff: cutoff, partitions: partitions, shouldStop: shouldStop)
+            region: region, cutoff: cutoff, partitions: partitions, chain: chain, shouldStop: shouldStop)
         let helpers = (1..<partitions).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
@@ -153,7 +156,7 @@ public struct ReplayCore {
         while let theirs = helpersRows.popLast() { rows!.merge(theirs) }
         join.rows = rows.take()!
         progress(Int(join.lastSeq))
-        let replayed = ReplayedLedger(join)
+        let replayed = ReplayedLedger(join, confirmingChain: chain.map { $0.isOrdered && $0.head == head } ?? false)
         join = ReplayJoin()
         // The threads' rows, the deferred events and the parts are freed by now, but malloc keeps
         // most of them (its threshold for giving large blocks back rises as they are freed, and the
@@ -208,6 +211,8 @@ public struct ReplayCore {
         let cutoff: Timestamp
         /// How many threads fold (and into how many partitions the deferred events go).
         let partitions: Int
+        /// The stored links of the hash chain to recompute (verify), if any.
+        let chain: StoredChain?
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -224,7 +229,8 @@ public struct ReplayCore {
                 work.ranges[index],
                 ReplayRun(
                     collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
-                    cutoff: work.cutoff, partitions: work.partitions, region: work.region),
+                    cutoff: work.cutoff, partitions: work.partitions, region: work.region,
+                    chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) }),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0

@@ -21,12 +21,15 @@ struct ReplayJoin {
     /// The last seq joined so far (0: none).
     private(set) var lastSeq: UInt64 = 0
     private var customersNamed = 0
+    /// Whether every part appended confirmed its links of the hash chain (none appended: `true`).
+    private(set) var confirmsChain = true
 
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
     /// folding its deferred events into them copies nothing).
     mutating func append(_ part: consuming ReplayedPart) {
         if let first = part.firstSeq, first != lastSeq + 1 { problem("the log jumps from seq \(lastSeq) to \(first)") }
         lastSeq = part.lastSeq ?? lastSeq
+        confirmsChain = confirmsChain && part.confirmsChain
         deferred.append(part.deferred)
         placedBefore.append(starts.last!)
         part.deferred = []

@@ -21,17 +21,21 @@ struct ReplayRun {
     private let partitions: Int
     /// Where a cancel reads its order's lines.
     private let placed: PlacedLinesReader
+    /// The links of the hash chain in this range, recomputed as its events are folded (verify).
+    private var chain: ChainRun?
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
     /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
     /// `region`: the map whose pages the replay releases, if it does (`PlacedLinesReader`).
+    /// `chain`: the links of the hash chain to recompute in this range, if any.
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
-        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil
+        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil, chain: ChainRun? = nil
     ) {
         placed = PlacedLinesReader(region: region)
+        self.chain = chain
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
         part.deferred = Array(repeating: [], count: self.partitions)
@@ -87,6 +91,7 @@ struct ReplayRun {
         if let last = part.lastSeq, seq != last + 1 { problem("the log jumps from seq \(last) to \(seq)") }
         if part.firstSeq == nil { part.firstSeq = seq }
         part.lastSeq = seq
+        chain?.add(seq: seq, bytes)
         let event: EncodedEvent
         do {
             event = try EncodedEvent(bytes)
@@ -106,7 +111,8 @@ struct ReplayRun {
 
     /// What the range gave, and the rows.
     consuming func finish() -> (part: ReplayedPart, rows: ReplayRows) {
-        (part, rows)
+        part.confirmsChain = chain?.confirmed ?? false
+        return (part, rows)
     }
 
     private mutating func place(_ event: EncodedEvent, seq: UInt64, included: Bool) {

@@ -20,8 +20,12 @@ public struct ReplayedLedger: Sendable {
     public let skuIDs: NameList
     /// Breaks of the log's own invariants found while replaying (empty when it is sound).
     public let problems: [String]
+    /// Whether the replay recomputed the hash chain it was given and every link matched, up to
+    /// the log's last seq (`ReplayCore.replay(in:…checkingChain:)`).
+    let confirmsChain: Bool
 
-    init(_ join: ReplayJoin) {
+    /// `confirmingChain`: whether the chain the replay was given ends at its last seq.
+    init(_ join: ReplayJoin, confirmingChain: Bool = false) {
         entries = Segmented(join.orders)
         rows = join.rows
         headSeq = join.lastSeq
@@ -29,6 +33,7 @@ public struct ReplayedLedger: Sendable {
         customerIDs = join.customerIDs
         skuIDs = join.skuIDs
         problems = join.problems
+        confirmsChain = confirmingChain && join.confirmsChain
     }
 
     public var eventCount: Int { Int(headSeq) }
