@@ -58,8 +58,7 @@ struct CommandClaims: Sendable {
 
     /// Whether claim `index`'s id is `id`.
     func matches(_ index: Int, _ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { utf8 in
+        id.withUTF8Bytes { utf8 in
             withID(index) { stored in
                 stored.count == utf8.count
                     && (stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0)

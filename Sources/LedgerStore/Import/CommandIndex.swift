@@ -68,8 +68,7 @@ final class CommandIndex {
         guard seq <= Self.seqMask else { throw StoreError.corrupt("seq \(seq) is beyond what the command index holds") }
         try catchUp(ledger)
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { try grow(ledger) }
-        var text = id.rawValue
-        let hash = text.withUTF8 { self.hash(UnsafeRawBufferPointer($0)) }
+        let hash = id.rawValue.withUTF8Bytes { self.hash($0) }
         let tag = hash >> Self.seqBits
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -107,8 +106,7 @@ final class CommandIndex {
         guard let stored = try ledger.commandID(at: seq) else {
             throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
         }
-        var id = id.rawValue
-        return id.withUTF8 {
+        return id.rawValue.withUTF8Bytes {
             $0.count == stored.count && ($0.isEmpty || memcmp($0.baseAddress!, stored.baseAddress!, stored.count) == 0)
         }
     }

@@ -1,24 +1,35 @@
 import Glibc
+internal import LedgerDomain
 
 /// One id dictionary of the store (orders, customers or skus) in memory, for the importer: every
-/// id's bytes by dense number, and an open-addressing table (linear probing) of slots that hold
-/// 32 bits of an id's hash above its number + 1. A slot whose hash bits match is a candidate
-/// only; the id's bytes are compared in full.
+/// id in an arena, each entry its length (1 byte), its dense number (4 bytes) and its bytes, one
+/// after another in number order; and an open-addressing table (linear probing) of slots that
+/// hold 24 bits of an id's hash above its entry's offset + 1. A lookup reads a slot and then the
+/// entry it points to, which holds both the bytes to compare and the number (one cache miss
+/// after the slot's, where a table of numbers pointing into a separate array of offsets took
+/// two). A slot whose hash bits match is a candidate only; the id's bytes are compared in full.
 ///
 /// Loaded from the store's `…_names` database (number → id, append-only) once, then kept up with
 /// it: each chunk first drops the ids a chunk that did not commit defined (always the latest
-/// numbers), then adds what other writers defined since.
+/// numbers, the arena's end), then adds what other writers defined since.
 final class IdentifierTable {
     private static let maximumLoad = 0.7
+    private static let offsetBits = 40
+    private static let offsetMask: UInt64 = (1 << 40) - 1
+    /// An entry's length and number before its bytes.
+    private static let headerSize = 5
 
     /// The database of this kind's ids by number.
     private let names: LedgerTransaction.Table
-    private var slots = [UInt64](repeating: 0, count: 1 << 12)
-    /// The bytes of every id: id `n` is `bytes[starts[n]..<starts[n + 1]]`.
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
-    /// How many ids the chunk in progress defined (the latest numbers).
+    private var slots: UnsafeMutableBufferPointer<UInt64>
+    private var arena: UnsafeMutableRawBufferPointer
+    /// The arena's bytes in use.
+    private var used = 0
+    /// The number of ids known.
+    private(set) var count = 0
+    /// How many ids the chunk in progress defined (the latest numbers), and where the first of them starts.
     private var defined = 0
+    private var definedFrom = 0
 
     /// The hash of an id's bytes (tests pass one that collides).
     private let hash: (UnsafeRawBufferPointer) -> UInt64
@@ -26,31 +37,34 @@ final class IdentifierTable {
     init(names: LedgerTransaction.Table, hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of) {
         self.names = names
         self.hash = hash
+        slots = .allocate(capacity: 1 << 12)
+        slots.initialize(repeating: 0)
+        arena = .allocate(byteCount: 1 << 16, alignment: 8)
     }
 
-    /// The number of ids known.
-    var count: Int { starts.count - 1 }
+    deinit {
+        slots.deallocate()
+        arena.deallocate()
+    }
 
     /// Starts a chunk in `ledger`: forgets the ids of a chunk that did not commit and loads those
     /// that the store has and the table does not.
     func begin(_ ledger: LedgerTransaction) throws {
         if defined > 0 {
-            let kept = count - defined
-            bytes.removeSubrange(starts[kept]...)
-            starts.removeSubrange((kept + 1)...)
+            count -= defined
+            used = definedFrom
             defined = 0
             rehash(capacity: slots.count)
         }
         let stored = try ledger.count(names)
         if stored < count {  // not the store this table was loaded from: start over
-            bytes = []
-            starts = [0]
+            count = 0
+            used = 0
             rehash(capacity: 0)
         }
         guard stored > count else { return }
         try ledger.forEachID(in: names, from: count) { id in
-            bytes.append(contentsOf: id)
-            starts.append(bytes.count)
+            try append(id)
             return count < stored
         }
         guard count == stored else { throw StoreError.corrupt("the id dictionary has \(count) ids, not \(stored)") }
@@ -62,60 +76,87 @@ final class IdentifierTable {
 
     /// The number of `id`, if it is known.
     func number(of id: String) -> UInt32? {
-        var id = id
-        return id.withUTF8 { utf8 in
-            let id = UnsafeRawBufferPointer(utf8)
-            let hash = self.hash(id)
-            let tag = hash >> 32
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 {
-                if slots[slot] >> 32 == tag {
-                    let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                    let start = starts[number]
-                    let matches =
-                        starts[number + 1] - start == id.count
-                        && (id.isEmpty
-                            || bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, id.baseAddress!, id.count) == 0 })
-                    if matches { return UInt32(number) }
+        id.withUTF8Bytes { number(of: $0) }
+    }
+
+    private func number(of id: UnsafeRawBufferPointer) -> UInt32? {
+        let hash = self.hash(id)
+        let tag = hash >> Self.offsetBits
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            if slots[slot] >> Self.offsetBits == tag {
+                let entry = Int(slots[slot] & Self.offsetMask) - 1
+                if Int(arena[entry]) == id.count,
+                    memcmp(arena.baseAddress! + entry + Self.headerSize, id.baseAddress!, id.count) == 0
+                {
+                    return arena.loadUnaligned(fromByteOffset: entry + 1, as: UInt32.self)
                 }
-                slot = (slot + 1) & mask
             }
-            return nil
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Gives `id` (known to be new) the next number.
     func define(_ id: String) throws -> UInt32 {
         guard count < Int(UInt32.max) - 1 else { throw StoreError.corrupt("an id dictionary is full") }
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { rehash(capacity: slots.count * 2) }
-        let number = count
-        bytes.append(contentsOf: id.utf8)
-        starts.append(bytes.count)
-        insert(number)
+        if defined == 0 { definedFrom = used }
+        let number = UInt32(count)
+        let entry = try id.withUTF8Bytes { try append($0) }
+        insert(entry)
         defined += 1
-        return UInt32(number)
+        return number
+    }
+
+    /// Appends an entry for `id` as the next number; returns where it starts.
+    @discardableResult
+    private func append(_ id: UnsafeRawBufferPointer) throws -> Int {
+        guard LedgerLimits.identifierLength.contains(id.count) else {
+            throw StoreError.corrupt("id number \(count) of an id dictionary is \(id.count) bytes long")
+        }
+        let entry = used
+        let end = entry + Self.headerSize + id.count
+        guard end < Int(Self.offsetMask) else { throw StoreError.corrupt("an id dictionary is full") }
+        if end > arena.count {
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(end, arena.count * 2), alignment: 8)
+            larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: arena[..<used]))
+            arena.deallocate()
+            arena = larger
+        }
+        arena[entry] = UInt8(id.count)
+        arena.storeBytes(of: UInt32(count), toByteOffset: entry + 1, as: UInt32.self)
+        UnsafeMutableRawBufferPointer(rebasing: arena[(entry + Self.headerSize)..<end]).copyMemory(from: id)
+        used = end
+        count += 1
+        return entry
     }
 
     /// Fills a table of at least `capacity` slots, room to spare, with every id (latest last).
     private func rehash(capacity: Int) {
         var size = max(capacity, 1 << 12)
         while Double(count + 1) > Double(size) * Self.maximumLoad { size *= 2 }
-        if slots.count == size {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        } else {
-            slots = [UInt64](repeating: 0, count: size)
+        if slots.count != size {
+            slots.deallocate()
+            slots = .allocate(capacity: size)
         }
-        for number in 0..<count { insert(number) }
+        slots.update(repeating: 0)
+        var entry = 0
+        while entry < used {
+            insert(entry)
+            entry += Self.headerSize + Int(arena[entry])
+        }
     }
 
-    private func insert(_ number: Int) {
-        let hash = bytes.withUnsafeBytes { all in
-            self.hash(UnsafeRawBufferPointer(rebasing: all[starts[number]..<starts[number + 1]]))
-        }
+    /// Puts the entry at `entry` into its slot.
+    private func insert(_ entry: Int) {
+        let id = UnsafeRawBufferPointer(
+            rebasing: arena[(entry + Self.headerSize)..<(entry + Self.headerSize + Int(arena[entry]))])
+        let hash = self.hash(id)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = (hash >> 32) << 32 | UInt64(number + 1)
+        slots[slot] = (hash >> Self.offsetBits) << Self.offsetBits | UInt64(entry + 1)
     }
 }

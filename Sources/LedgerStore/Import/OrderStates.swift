@@ -15,13 +15,13 @@ internal import LedgerServices
 /// last chunk left it: a chunk that starts anywhere else (another writer, an aborted or retried
 /// transaction) forgets them all and reads the orders from the store again.
 final class OrderStates {
-    /// The seq of each order's latest event by number; 0: not loaded (every stored order has an
-    /// event). Zeroed memory from `calloc`, so only the pages of the numbers met become resident:
-    /// an import that touches a few orders of a large store costs a few pages, not an array of them all.
-    private var lastSeqs: UnsafeMutablePointer<UInt64>
-    /// Each loaded order's state and the seq of its `placed` event (0: this import did not place it).
-    private var states: UnsafeMutablePointer<(state: OrderState, placedSeq: UInt64)>
-    /// How many order numbers the two buffers hold.
+    /// Each order's state, the seq of its `placed` event (0: this import did not place it) and the
+    /// seq of its latest event (0: not loaded; every stored order has an event), side by side so
+    /// that a lookup reaches one place in memory. Zeroed memory from `calloc`, so only the pages
+    /// of the numbers met become resident: an import that touches a few orders of a large store
+    /// costs a few pages, not an array of them all.
+    private var states: UnsafeMutablePointer<Entry>
+    /// How many order numbers the buffer holds.
     private var capacity: Int
     /// The numbers of the orders this chunk changed (some more than once).
     private var changed: [UInt32] = []
@@ -33,32 +33,26 @@ final class OrderStates {
     /// need not grow (growing keeps their contents; only the pages written are resident).
     init(expectedOrders: Int = 0) {
         capacity = max(expectedOrders, 1 << 16)
-        (lastSeqs, states) = Self.allocate(capacity)
+        states = Self.allocate(capacity)
     }
 
-    deinit {
-        free(lastSeqs)
-        free(states)
-    }
+    deinit { free(states) }
 
-    private static func allocate(
-        _ count: Int
-    ) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<(state: OrderState, placedSeq: UInt64)>) {
-        guard let seqs = calloc(count, MemoryLayout<UInt64>.stride),
-            let states = calloc(count, MemoryLayout<(state: OrderState, placedSeq: UInt64)>.stride)
-        else { fatalError("out of memory for \(count) order states") }
-        return (
-            seqs.bindMemory(to: UInt64.self, capacity: count),
-            states.bindMemory(to: (state: OrderState, placedSeq: UInt64).self, capacity: count)
-        )
+    /// One order's entry in `states`.
+    private typealias Entry = (state: OrderState, placedSeq: UInt64, lastSeq: UInt64)
+
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Entry> {
+        guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
+            fatalError("out of memory for \(count) order states")
+        }
+        return states.bindMemory(to: Entry.self, capacity: count)
     }
 
     /// Starts a chunk in `ledger`, whose log ends at `head`.
     func begin(_ ledger: LedgerTransaction, head: UInt64) {
         if validAt != head {
-            free(lastSeqs)
             free(states)
-            (lastSeqs, states) = Self.allocate(capacity)
+            states = Self.allocate(capacity)
         }
         validAt = nil
         changed.removeAll(keepingCapacity: true)
@@ -71,8 +65,8 @@ final class OrderStates {
     /// The order with this number, from memory or, the first time, from the store.
     func order(_ number: OrderNumber) throws -> StoredOrder? {
         let index = number.index
-        if index < capacity, lastSeqs[index] != 0 {
-            return StoredOrder(number: number, state: states[index].state, lastSeq: lastSeqs[index])
+        if index < capacity, states[index].lastSeq != 0 {
+            return StoredOrder(number: number, state: states[index].state, lastSeq: states[index].lastSeq)
         }
         guard let ledger else { preconditionFailure("an order was read outside a chunk") }
         guard let stored = try ledger.order(number) else { return nil }
@@ -88,31 +82,26 @@ final class OrderStates {
 
     /// The seq of the order's `placed` event, if this import placed it.
     func placedSeq(of number: OrderNumber) -> UInt64? {
-        guard number.index < capacity, lastSeqs[number.index] != 0, states[number.index].placedSeq != 0 else { return nil }
+        guard number.index < capacity, states[number.index].lastSeq != 0, states[number.index].placedSeq != 0 else { return nil }
         return states[number.index].placedSeq
     }
 
     private func store(_ order: StoredOrder, placedSeq: UInt64? = nil) {
         let index = order.number.index
         if index >= capacity { grow(to: index + 1) }
-        let known = lastSeqs[index] != 0 ? states[index].placedSeq : 0
-        (states + index).initialize(to: (order.state, placedSeq ?? known))
-        lastSeqs[index] = order.lastSeq
+        let known = states[index].lastSeq != 0 ? states[index].placedSeq : 0
+        (states + index).initialize(to: (order.state, placedSeq ?? known, order.lastSeq))
     }
 
-    /// Room for at least `count` numbers; the new part is zeroed (`realloc` of a large block
-    /// moves its pages, it does not copy them).
+    /// Room for at least `count` numbers; the new part is zeroed (fresh pages from `calloc`, not
+    /// written until an order lands there).
     private func grow(to count: Int) {
         var size = capacity
         while size < count { size *= 2 }
-        let seqStride = MemoryLayout<UInt64>.stride
-        let stateStride = MemoryLayout<(state: OrderState, placedSeq: UInt64)>.stride
-        guard let seqs = realloc(lastSeqs, size * seqStride), let grown = realloc(states, size * stateStride) else {
-            fatalError("out of memory for \(size) order states")
-        }
-        memset(seqs + capacity * seqStride, 0, (size - capacity) * seqStride)
-        lastSeqs = seqs.bindMemory(to: UInt64.self, capacity: size)
-        states = grown.bindMemory(to: (state: OrderState, placedSeq: UInt64).self, capacity: size)
+        let grown = Self.allocate(size)
+        grown.initialize(from: states, count: capacity)
+        free(states)
+        states = grown
         capacity = size
     }
 
@@ -120,7 +109,7 @@ final class OrderStates {
     func changes() -> [StoredOrder] {
         changed.sortAndRemoveDuplicates()
         return changed.map { number in
-            StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: lastSeqs[Int(number)])
+            StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: states[Int(number)].lastSeq)
         }
     }
 }
