@@ -69,6 +69,25 @@ public struct Transaction {
         return true
     }
 
+    /// Runs `body` in a transaction nested in this write transaction (which must not be used
+    /// meanwhile): what `body` writes joins this transaction when it returns, and is dropped when
+    /// it throws. A nested transaction keeps its own list of dirty pages, merged into its
+    /// parent's in one pass when it commits (see `Rebuilder`).
+    public func nested<R>(_ body: (Transaction) throws -> R) throws -> R {
+        var child: OpaquePointer?
+        try LMDBError.check(mdb_txn_begin(mdb_txn_env(handle), handle, 0, &child), .beginTransaction)
+        guard let child else { throw LMDBError(code: ENOMEM, operation: .beginTransaction) }
+        let result: R
+        do {
+            result = try body(Transaction(handle: child))
+        } catch {
+            mdb_txn_abort(child)
+            throw error
+        }
+        try LMDBError.check(mdb_txn_commit(child), .commit)
+        return result
+    }
+
     /// Removes every entry of `database`, keeping the database itself.
     public func clear(_ database: Database) throws(LMDBError) {
         try LMDBError.check(mdb_drop(handle, database.handle, 0), .clear)

@@ -23,7 +23,15 @@ struct ReplayRowsTests {
     func foldBoth(orders: Int, currencies: [Currency]) -> (dense: InMemoryReadModels, plain: InMemoryReadModels) {
         var dense = ReplayRows(customers: 7, skus: 5)
         var plain = InMemoryReadModels()
-        for number in 0..<orders {
+        fold(0..<orders, currencies: currencies, into: &dense, &plain)
+        return (dense.finished(), plain)
+    }
+
+    /// Folds orders `numbers` (as `foldBoth` does) into `dense` and `plain`.
+    func fold(
+        _ numbers: some Sequence<Int>, currencies: [Currency], into dense: inout ReplayRows, _ plain: inout InMemoryReadModels
+    ) {
+        for number in numbers {
             let lines = [
                 EventLine(sku: SKUNumber(UInt32(number % 5)), quantity: 2, unitPrice: 1250),
                 EventLine(sku: SKUNumber(UInt32((number + 2) % 5)), quantity: 1, unitPrice: 500),
@@ -43,7 +51,20 @@ struct ReplayRowsTests {
                 state = after
             }
         }
-        return (dense.finished(), plain)
+    }
+
+    /// Folds the even orders of customers 0–3 into one set of rows and the odd orders, backwards,
+    /// into another (so the two meet the currencies in different orders, and the first holds
+    /// fewer customers), then merges the second into the first.
+    func foldSplitAndMerge(orders: Int, currencies: [Currency]) -> (merged: InMemoryReadModels, plain: InMemoryReadModels) {
+        var even = ReplayRows(customers: 7, skus: 5)
+        var odd = ReplayRows(customers: 7, skus: 5)
+        var plain = InMemoryReadModels()
+        let evens = stride(from: 0, to: orders, by: 2).filter { $0 % 7 < 4 }
+        fold(evens, currencies: currencies, into: &even, &plain)
+        fold(stride(from: orders - 1, through: 0, by: -1).filter { $0 % 2 == 1 }, currencies: currencies, into: &odd, &plain)
+        even.merge(odd)
+        return (even.finished(), plain)
     }
 
     @Test func denseRowsFoldLikePlainOnesWithAFewCurrencies() {
@@ -65,5 +86,47 @@ struct ReplayRowsTests {
         let (dense, plain) = foldBoth(orders: 7 * 5 * many, currencies: currencies(many))
         #expect(dense == plain)
         #expect(dense.customers[3].net.count == many)
+    }
+
+    @Test func rowsFoldedByTwoThreadsMergeIntoTheRowsOfOneFold() {
+        let (merged, plain) = foldSplitAndMerge(orders: 200, currencies: currencies(5))
+        #expect(merged == plain)
+        #expect(merged.customers.count == 7 && merged.customers[0].net.count == 5)
+    }
+
+    @Test func rowsMergeAcrossCurrenciesBeyondTheSlotsOfARow() {
+        let many = ReplayRows.denseSlots + 9
+        let (merged, plain) = foldSplitAndMerge(orders: 7 * 5 * many * 2, currencies: currencies(many))
+        #expect(merged == plain)
+        #expect(merged.customers[3].net.count == many)
+    }
+
+    /// `encode` into a buffer of `size` bytes.
+    func bytes(_ size: Int, _ encode: (UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            encode(UnsafeMutableRawBufferPointer(buffer))
+            count = size
+        }
+    }
+
+    @Test(arguments: [10, ReplayRows.denseSlots + 3])
+    func rowsEncodedFromTheirSlotsAreTheBytesOfTheirReadModelRows(currencyCount: Int) {
+        // Currencies met in reverse order of their codes, so slot order is not currency order.
+        var rows = ReplayRows(customers: 7, skus: 5)
+        var plain = InMemoryReadModels()
+        fold(0..<(7 * 5 * currencyCount), currencies: Array(currencies(currencyCount).reversed()), into: &rows, &plain)
+        let order = rows.slotsInCurrencyOrder
+        for index in 0..<rows.customerRows {
+            let expected = ReadModelCodec.encode(rows.customer(index))
+            #expect(rows.encodedSize(customer: index) == expected.count)
+            #expect(bytes(expected.count) { rows.encode(customer: index, order: order, into: $0) } == expected)
+        }
+        for index in 0..<rows.skuRows {
+            let expected = ReadModelCodec.encode(rows.sku(index))
+            #expect(rows.encodedSize(sku: index) == expected.count)
+            #expect(bytes(expected.count) { rows.encode(sku: index, order: order, into: $0) } == expected)
+        }
+        #expect(rows.finished() == plain)
+        #expect(plain.customers[0].net.count == currencyCount)
     }
 }

@@ -60,6 +60,25 @@ enum ReadModelCodec {
         return row
     }
 
+    /// The size of a customer row (3 fields) or a sku row (2) holding `currencies` currencies.
+    static func size(fields: Int, currencies: Int) -> Int { fields * 8 + 2 + currencies * 12 }
+
+    /// Encodes a customer row (its 3 counts as `fields`) or a sku row (its 2 units), whose
+    /// `currencies` amounts `amounts` hands to `add` in currency order: the bytes `encode(_:into:)`
+    /// writes for the same row, from the replay's flat rows without a `CurrencyAmounts`.
+    static func encode(
+        fields: some Collection<Int64>, currencies: Int, into buffer: UnsafeMutableRawBufferPointer,
+        amounts: ((UInt32, Int64) -> Void) -> Void
+    ) {
+        var writer = ByteWriter(buffer)
+        for field in fields { writer.write(field) }
+        writer.write(UInt16(currencies))
+        amounts { code, amount in
+            writer.write(code)
+            writer.write(amount)
+        }
+    }
+
     static func encode(_ row: RevenueTotals) -> [UInt8] {
         integers([row.ordersPlaced, row.ordersCancelled, row.gross, row.captured, row.refunded])
     }

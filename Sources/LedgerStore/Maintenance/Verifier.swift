@@ -69,18 +69,19 @@ public struct Verifier {
             var differences: [String] = []
             differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger, releasing: region)
+            let models = replayed.readModels
             differences += try compareRows(
-                "customers", \.customers, expected: replayed.readModels.customers, size: ReadModelCodec.size(of:),
+                "customers", \.customers, expected: models.customers, size: ReadModelCodec.size(of:),
                 encode: ReadModelCodec.encode(_:into:), names: replayed.customerIDs, ledger, releasing: region)
             differences += try compareRows(
-                "skus", \.skus, expected: replayed.readModels.skus, size: ReadModelCodec.size(of:),
+                "skus", \.skus, expected: models.skus, size: ReadModelCodec.size(of:),
                 encode: ReadModelCodec.encode(_:into:), names: replayed.skuIDs, ledger, releasing: region)
-            differences += try compareRevenue(replayed, ledger)
+            differences += try compareRevenue(models.revenue, ledger)
             let compared = Result { try dictionaryCheck.wait() }
             dictionaries = compared
             differences += try compared.get() ?? Self.compareDictionaries(replayed, ledger, releasing: region)
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
-            if (try? ledger.statusCounts()) != replayed.readModels.statusCounts {
+            if (try? ledger.statusCounts()) != models.statusCounts {
                 differences.append("stats: the status counts differ from the log's")
             }
             for name in ReadModelName.allCases {
@@ -239,9 +240,9 @@ public struct Verifier {
         return found.lines
     }
 
-    private func compareRevenue(_ replayed: ReplayedLedger, _ ledger: LedgerTransaction) throws -> [String] {
+    private func compareRevenue(_ replayed: [RevenueKey: RevenueTotals], _ ledger: LedgerTransaction) throws -> [String] {
         var found = Differences("revenue")
-        var expected = replayed.readModels.revenue
+        var expected = replayed
         try ledger.scan(\.revenue) { entries in
             for entry in entries {
                 guard let key = try? ReadModelCodec.revenueKey(entry.key), let row = try? ReadModelCodec.revenue(entry.value)

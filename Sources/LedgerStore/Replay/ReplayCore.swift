@@ -136,22 +136,25 @@ public struct ReplayCore {
         share.parts = []
         theirs = []
         var rows: ReplayRows? = share.rows
+        share.rows = ReplayRows(customers: 0, skus: 0)  // the fold below must not copy them
         var join = ReplayJoin()
         for range in parts.indices { join.append(parts[range].take()!) }
-        var readModels = InMemoryReadModels()
+        var helpersRows: [ReplayRows] = []
         try join.foldDeferred(partitions: partitions, releasing: region) { fold in
             for helper in helpers { helper.join.put(fold) }
             var found = fold.fold(partition: 0, into: &rows!)
-            readModels = rows.take()!.finished()
             let theirs = workers.map { worker in Result { try worker.wait() } }
             for outcome in theirs {
-                let (models, problems) = try outcome.get()
-                readModels.merge(models)
+                let (theirRows, problems) = try outcome.get()
+                helpersRows.append(theirRows)
                 found += problems
             }
             return found
         }
-        join.readModels = readModels
+        // The deferred events are freed by now: add each thread's rows to the caller's, one at a
+        // time, each freed once added, so that no more than two sets of rows are ever held at once.
+        while let theirs = helpersRows.popLast() { rows!.merge(theirs) }
+        join.rows = rows.take()!
         progress(Int(join.lastSeq))
         let replayed = ReplayedLedger(join, confirmingChain: chain.map { $0.isOrdered && $0.head == head } ?? false)
         join = ReplayJoin()
@@ -176,7 +179,7 @@ public struct ReplayCore {
     /// parts over, then folds its partition of the deferred events into the same rows.
     private static func help(
         _ work: Work, _ helper: Helper, partition: Int, _ snapshot: LedgerTransaction, _ store: LedgerStore
-    ) -> (InMemoryReadModels, [DeferredProblem]) {
+    ) -> (ReplayRows, [DeferredProblem]) {
         var rows: ReplayRows
         do {
             var share = try fold(work, snapshot, store, progress: { _ in })
@@ -186,11 +189,11 @@ public struct ReplayCore {
         } catch {
             helper.folded.put(.failure(error))
             _ = helper.join.take()
-            return (InMemoryReadModels(), [])
+            return (ReplayRows(customers: 0, skus: 0), [])
         }
-        guard let fold = helper.join.take() else { return (InMemoryReadModels(), []) }
+        guard let fold = helper.join.take() else { return (ReplayRows(customers: 0, skus: 0), []) }
         let problems = fold.fold(partition: partition, into: &rows)
-        return (rows.finished(), problems)
+        return (rows, problems)
     }
 
     /// Ranges per thread: more than one, so that a thread slowed down takes fewer; few, because

@@ -12,8 +12,8 @@ struct ReplayJoin {
     /// Each part's deferred events (by partition), and how many orders the parts before it placed.
     private var deferred: [[[DeferredEvent]]] = []
     private var placedBefore: [Int] = []
-    /// The customers, revenue, skus and status read models, once the threads' rows are added up.
-    var readModels = InMemoryReadModels()
+    /// The customers, revenue, skus and status rows, once the threads' rows are added up.
+    var rows = ReplayRows(customers: 0, skus: 0)
     private(set) var problems: [String] = []
     private(set) var orderIDs = NameList()
     private(set) var customerIDs = NameList()

@@ -163,44 +163,168 @@ struct ReplayRows: ReadModelSink {
         return new
     }
 
+    /// Adds the rows of another share of the log's orders (folding is additive), slot by slot
+    /// through the currencies' codes, since each thread numbers the currencies it meets in its own order.
+    mutating func merge(_ other: consuming ReplayRows) {
+        let slotOf = other.slots.codes.map { currencySlot(Currency(packed: $0)) }
+        if other.customerCount > customerCount { growCustomers(to: other.customerCount) }
+        if other.skuCount > skuCount { growSKUs(to: other.skuCount) }
+        Self.add(
+            other.customers, rows: other.customerCount, fixed: 3, from: other.width, into: &customers, stride: customerStride,
+            slotOf: slotOf, overflow: &customerOverflow)
+        Self.add(
+            other.skus, rows: other.skuCount, fixed: 2, from: other.width, into: &skus, stride: skuStride, slotOf: slotOf,
+            overflow: &skuOverflow)
+        for (key, amount) in other.customerOverflow {
+            Self.add(
+                amount, overflowKey: key, slotOf: slotOf, to: &customers, stride: customerStride, fixed: 3, &customerOverflow)
+        }
+        for (key, amount) in other.skuOverflow {
+            Self.add(amount, overflowKey: key, slotOf: slotOf, to: &skus, stride: skuStride, fixed: 2, &skuOverflow)
+        }
+        for (key, row) in zip(other.revenueKeys, other.revenueRows) { revenue(key) { $0.merge(row) } }
+        statusCounts.merge(other.statusCounts)
+    }
+
+    /// Adds `rows` rows of `fixed` counts, a mask and `from` amounts from `source` into `target`,
+    /// whose rows are `stride` long, each amount into the slot `slotOf` gives its own.
+    private static func add(
+        _ source: [Int64], rows: Int, fixed: Int, from width: Int, into target: inout [Int64], stride: Int, slotOf: [Int],
+        overflow: inout [UInt64: Int64]
+    ) {
+        let sourceStride = fixed + 1 + width
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in
+                for row in 0..<rows {
+                    let start = row * sourceStride
+                    let base = row * stride
+                    for field in 0..<fixed { target[base + field] += source[start + field] }
+                    let mask = source[start + fixed]
+                    guard mask != 0 else { continue }
+                    for slot in 0..<width where mask & 1 << slot != 0 {
+                        let amount = source[start + fixed + 1 + slot]
+                        let mine = slotOf[slot]
+                        if mine < denseSlots {
+                            target[base + fixed] |= 1 << mine
+                            target[base + fixed + 1 + mine] += amount
+                        } else {
+                            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] += amount
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds an amount another share kept past its dense slots (`key`: its row and its slot).
+    private static func add(
+        _ amount: Int64, overflowKey key: UInt64, slotOf: [Int], to rows: inout [Int64], stride: Int, fixed: Int,
+        _ overflow: inout [UInt64: Int64]
+    ) {
+        let row = Int(key >> 32)
+        let mine = slotOf[Int(key & 0xFFFF_FFFF)]
+        if mine < denseSlots {
+            rows[row * stride + fixed] |= 1 << mine
+            rows[row * stride + fixed + 1 + mine] += amount
+        } else {
+            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] += amount
+        }
+    }
+
+    /// How many customer and sku rows there are (numbered from 0).
+    var customerRows: Int { customerCount }
+    var skuRows: Int { skuCount }
+
+    /// Customer `row` as a read model row.
+    func customer(_ row: Int) -> CustomerTotals {
+        let base = row * customerStride
+        var totals = CustomerTotals()
+        totals.orders = customers[base]
+        totals.openOrders = customers[base + 1]
+        totals.cancelled = customers[base + 2]
+        totals.net = amounts(customers, mask: base + 3, row: row, overflow: customerOverflow)
+        return totals
+    }
+
+    /// Sku `row` as a read model row.
+    func sku(_ row: Int) -> SKUTotals {
+        let base = row * skuStride
+        var totals = SKUTotals()
+        totals.unitsOrdered = skus[base]
+        totals.unitsCancelled = skus[base + 1]
+        totals.revenue = amounts(skus, mask: base + 2, row: row, overflow: skuOverflow)
+        return totals
+    }
+
+    /// Whether every amount is in a row's slots (none past `denseSlots`): then rows are encoded
+    /// straight from the slots, otherwise through `customer(_:)` and `sku(_:)`.
+    private var encodesFromSlots: Bool { slots.codes.count <= Self.denseSlots }
+
+    /// The slots in the order of their currencies (the order a row's amounts are encoded in).
+    var slotsInCurrencyOrder: [Int] {
+        slots.codes.indices.sorted { Currency(packed: slots.codes[$0]) < Currency(packed: slots.codes[$1]) }
+    }
+
+    /// The size of customer (or sku) `row` encoded as `ReadModelCodec` lays it out.
+    func encodedSize(customer row: Int) -> Int {
+        guard encodesFromSlots else { return ReadModelCodec.size(of: customer(row)) }
+        return ReadModelCodec.size(fields: 3, currencies: customers[row * customerStride + 3].nonzeroBitCount)
+    }
+
+    func encodedSize(sku row: Int) -> Int {
+        guard encodesFromSlots else { return ReadModelCodec.size(of: sku(row)) }
+        return ReadModelCodec.size(fields: 2, currencies: skus[row * skuStride + 2].nonzeroBitCount)
+    }
+
+    /// Encodes customer (or sku) `row` as `ReadModelCodec` lays it out, its amounts in the slots'
+    /// `order` (`slotsInCurrencyOrder`), without making a `CustomerTotals` but past `denseSlots`.
+    func encode(customer row: Int, order: [Int], into buffer: UnsafeMutableRawBufferPointer) {
+        guard encodesFromSlots else { return ReadModelCodec.encode(customer(row), into: buffer) }
+        Self.encode(customers, from: row * customerStride, fields: 3, order: order, codes: slots.codes, into: buffer)
+    }
+
+    func encode(sku row: Int, order: [Int], into buffer: UnsafeMutableRawBufferPointer) {
+        guard encodesFromSlots else { return ReadModelCodec.encode(sku(row), into: buffer) }
+        Self.encode(skus, from: row * skuStride, fields: 2, order: order, codes: slots.codes, into: buffer)
+    }
+
+    private static func encode(
+        _ rows: [Int64], from base: Int, fields: Int, order: [Int], codes: [UInt32], into buffer: UnsafeMutableRawBufferPointer
+    ) {
+        let mask = rows[base + fields]
+        ReadModelCodec.encode(fields: rows[base..<(base + fields)], currencies: mask.nonzeroBitCount, into: buffer) { add in
+            for slot in order where mask & 1 << slot != 0 { add(codes[slot], rows[base + fields + 1 + slot]) }
+        }
+    }
+
+    /// The revenue rows, by key.
+    var revenueByKey: [RevenueKey: RevenueTotals] { Dictionary(uniqueKeysWithValues: zip(revenueKeys, revenueRows)) }
+
+    /// The orders per status.
+    var statusTotals: StatusCounts { statusCounts }
+
     /// The rows as `InMemoryReadModels`.
     func finished() -> InMemoryReadModels {
         var models = InMemoryReadModels()
-        let currencies = slots.codes.map(Currency.init(packed:))
-        models.customers.reserveCapacity(customerCount)
-        for row in 0..<customerCount {
-            let base = row * customerStride
-            var totals = CustomerTotals()
-            totals.orders = customers[base]
-            totals.openOrders = customers[base + 1]
-            totals.cancelled = customers[base + 2]
-            totals.net = amounts(customers, mask: base + 3, currencies)
-            models.customers.append(totals)
-        }
-        for (key, amount) in customerOverflow {
-            models.customers[Int(key >> 32)].net.add(amount, to: currencies[Int(key & 0xFFFF_FFFF)])
-        }
-        models.skus.reserveCapacity(skuCount)
-        for row in 0..<skuCount {
-            let base = row * skuStride
-            var totals = SKUTotals()
-            totals.unitsOrdered = skus[base]
-            totals.unitsCancelled = skus[base + 1]
-            totals.revenue = amounts(skus, mask: base + 2, currencies)
-            models.skus.append(totals)
-        }
-        for (key, amount) in skuOverflow {
-            models.skus[Int(key >> 32)].revenue.add(amount, to: currencies[Int(key & 0xFFFF_FFFF)])
-        }
-        models.revenue = Dictionary(uniqueKeysWithValues: zip(revenueKeys, revenueRows))
+        models.customers = (0..<customerCount).map(customer)
+        models.skus = (0..<skuCount).map(sku)
+        models.revenue = revenueByKey
         models.statusCounts = statusCounts
         return models
     }
 
-    /// The amounts of the row whose mask of slots is `rows[mask]`, its amounts right after it.
-    private func amounts(_ rows: [Int64], mask: Int, _ currencies: [Currency]) -> CurrencyAmounts {
+    /// The amounts of row `row`, whose mask of slots is `rows[mask]` with its amounts right after
+    /// it, and those of its slots past `denseSlots` in `overflow`.
+    private func amounts(_ rows: [Int64], mask: Int, row: Int, overflow: [UInt64: Int64]) -> CurrencyAmounts {
         var amounts = CurrencyAmounts()
-        for slot in 0..<width where rows[mask] & 1 << slot != 0 { amounts.add(rows[mask + 1 + slot], to: currencies[slot]) }
+        for slot in 0..<width where rows[mask] & 1 << slot != 0 {
+            amounts.add(rows[mask + 1 + slot], to: Currency(packed: slots.codes[slot]))
+        }
+        for slot in Self.denseSlots..<max(Self.denseSlots, slots.codes.count) {
+            if let amount = overflow[UInt64(row) << 32 | UInt64(slot)] {
+                amounts.add(amount, to: Currency(packed: slots.codes[slot]))
+            }
+        }
         return amounts
     }
 }

@@ -8,8 +8,10 @@ public struct ReplayedLedger: Sendable {
     public var orders: LazyMapCollection<Segmented<ReplayedOrder>, OrderState> { entries.lazy.map(\.state) }
     /// The seq of each order's latest event, by order number.
     public var lastSeqs: LazyMapCollection<Segmented<ReplayedOrder>, UInt64> { entries.lazy.map(\.lastSeq) }
-    /// The customers, revenue, skus and status read models.
-    public let readModels: InMemoryReadModels
+    /// The customers, revenue, skus and status rows, as the replay folded them.
+    let rows: ReplayRows
+    /// The customers, revenue, skus and status read models (made from `rows` at each call).
+    public var readModels: InMemoryReadModels { rows.finished() }
     /// The seq of the last event replayed (0 for an empty log).
     public let headSeq: UInt64
     /// Ids named by the log, by dense number (gathered only when asked for).
@@ -25,7 +27,7 @@ public struct ReplayedLedger: Sendable {
     /// `confirmingChain`: whether the chain the replay was given ends at its last seq.
     init(_ join: ReplayJoin, confirmingChain: Bool = false) {
         entries = Segmented(join.orders)
-        readModels = join.readModels
+        rows = join.rows
         headSeq = join.lastSeq
         orderIDs = join.orderIDs
         customerIDs = join.customerIDs

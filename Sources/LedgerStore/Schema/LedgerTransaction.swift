@@ -24,6 +24,11 @@ struct LedgerTransaction {
         try txn.withCursor(databases[keyPath: table]) { try body($0.entries(from: key)) }
     }
 
+    /// Runs `body` in a transaction nested in this write transaction (see `Transaction.nested`).
+    func nested<R>(_ body: (LedgerTransaction) throws -> R) throws -> R {
+        try txn.nested { try body(LedgerTransaction(txn: $0, databases: databases)) }
+    }
+
     /// Runs `body` with a cursor over `table` (for a walk that reads ahead of itself).
     func withCursor<R>(_ table: Table, _ body: (Cursor) throws -> R) throws -> R {
         try txn.withCursor(databases[keyPath: table], body)
