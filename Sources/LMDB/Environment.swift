@@ -1,5 +1,6 @@
 internal import CLMDB
 import Foundation
+import Synchronization
 
 /// An LMDB environment: one directory holding `data.mdb` and `lock.mdb`, with named databases.
 ///
@@ -13,10 +14,15 @@ public final class Environment: @unchecked Sendable {
     let handle: OpaquePointer
     /// Whether the environment was opened read-only.
     public let isReadOnly: Bool
+    /// How many transactions of this process are open on the environment or beginning. When
+    /// another process has grown the data file past this process's map, a transaction cannot
+    /// begin until the map is made larger (`MDB_MAP_RESIZED`), and LMDB does that by mapping the
+    /// file again elsewhere: only while no other transaction of this process reads the old map.
+    private let transactions = Mutex(0)
 
     /// Opens (and, unless `readOnly`, creates) the environment in `directory`.
     /// - Parameters:
-    ///   - mapSize: the initial map size in bytes; it grows on demand.
+    ///   - mapSize: the initial map size in bytes; it grows on demand. Read-only, at least twice the data file.
     ///   - maxDatabases: how many named databases the environment may hold.
     ///   - durable: `false` skips the fsync at commit (tests, benchmarks of the non-durable path).
     public init(
@@ -30,7 +36,16 @@ public final class Environment: @unchecked Sendable {
         try LMDBError.check(mdb_env_create(&env), .createEnvironment)
         guard let env else { throw LMDBError(code: ENOMEM, operation: .createEnvironment) }
         var flags = UInt32(MDB_NOTLS)
-        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        var mapSize = mapSize
+        if readOnly {
+            flags |= UInt32(MDB_RDONLY)
+            // A reader maps twice the data file, so that another process's writes can grow the
+            // file that far before a transaction here has to wait for a new map (see `begin`).
+            var file = stat()
+            if stat(directory + "/data.mdb", &file) == 0, file.st_size > 0, file.st_size < Int64.max / 4 {
+                mapSize = max(mapSize, Int(file.st_size) * 2)
+            }
+        }
         if !durable { flags |= UInt32(MDB_NOSYNC) }
         do {
             try LMDBError.check(mdb_env_set_maxdbs(env, MDB_dbi(maxDatabases)), .configureEnvironment)
@@ -100,7 +115,7 @@ public final class Environment: @unchecked Sendable {
     /// plain keys another program stored there). Read in a snapshot; it creates and writes nothing.
     public func mainDatabaseKeys() throws(LMDBError) -> [[UInt8]] {
         let txn = try begin(flags: UInt32(MDB_RDONLY))
-        defer { mdb_txn_abort(txn) }
+        defer { end(txn, committing: false) }
         var dbi = MDB_dbi()
         try LMDBError.check(mdb_dbi_open(txn, nil, 0, &dbi), .openDatabase(name: "(main)"))
         var opened: OpaquePointer?
@@ -152,17 +167,17 @@ public final class Environment: @unchecked Sendable {
         do {
             databases = try names.map { try Transaction(handle: txn).openDatabase($0, flags: 0) }
         } catch {
-            mdb_txn_abort(txn)
+            end(txn, committing: false)
             throw error
         }
-        try LMDBError.check(mdb_txn_commit(txn), .commit)
+        try LMDBError.check(end(txn, committing: true), .commit)
         return databases
     }
 
     /// Runs `body` in a read-only snapshot. Borrowed values must not escape `body`.
     public func read<R>(_ body: (Transaction) throws -> R) throws -> R {
         let txn = try begin(flags: UInt32(MDB_RDONLY))
-        defer { mdb_txn_abort(txn) }
+        defer { end(txn, committing: false) }
         return try body(Transaction(handle: txn))
     }
 
@@ -175,14 +190,14 @@ public final class Environment: @unchecked Sendable {
             do {
                 result = try body(Transaction(handle: txn))
             } catch let error as LMDBError where error.isMapFull {
-                mdb_txn_abort(txn)
+                end(txn, committing: false)
                 try grow(holding: growthLock)
                 continue
             } catch {
-                mdb_txn_abort(txn)
+                end(txn, committing: false)
                 throw error
             }
-            let code = mdb_txn_commit(txn)
+            let code = end(txn, committing: true)
             if code == MDB_MAP_FULL {
                 try grow(holding: growthLock)
                 continue
@@ -193,18 +208,36 @@ public final class Environment: @unchecked Sendable {
     }
 
     private func begin(flags: UInt32) throws(LMDBError) -> OpaquePointer {
+        transactions.withLock { $0 += 1 }
+        var began = false
+        defer { if !began { transactions.withLock { $0 -= 1 } } }
         while true {
             var txn: OpaquePointer?
             let code = mdb_txn_begin(handle, nil, flags, &txn)
             if code == MDB_MAP_RESIZED {
-                // Another process grew the map: adopt its size and try again.
-                try LMDBError.check(mdb_env_set_mapsize(handle, 0), .configureEnvironment)
+                // Another process grew the map: adopt its size and try again, unless another
+                // transaction of this process is open (or beginning), whose pages the new map
+                // would leave pointing nowhere.
+                try transactions.withLock { (open: inout Int) throws(LMDBError) in
+                    guard open == 1 else { throw LMDBError(code: code, operation: .beginTransaction) }
+                    try LMDBError.check(mdb_env_set_mapsize(handle, 0), .configureEnvironment)
+                }
                 continue
             }
             try LMDBError.check(code, .beginTransaction)
             guard let txn else { throw LMDBError(code: ENOMEM, operation: .beginTransaction) }
+            began = true
             return txn
         }
+    }
+
+    /// Commits or aborts `txn`, begun by `begin`; returns LMDB's code (0 for an abort).
+    @discardableResult
+    private func end(_ txn: OpaquePointer, committing: Bool) -> Int32 {
+        defer { transactions.withLock { $0 -= 1 } }
+        if committing { return mdb_txn_commit(txn) }
+        mdb_txn_abort(txn)
+        return 0
     }
 
     /// What `reserve` makes room for at most (beyond it, the map grows when it fills).

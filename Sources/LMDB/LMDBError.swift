@@ -26,6 +26,9 @@ public struct LMDBError: Error, CustomStringConvertible, Hashable, Sendable {
     public var isKeyExists: Bool { code == MDB_KEYEXIST }
     /// The memory map is full (`MDB_MAP_FULL`); `Environment.write` grows the map and retries.
     public var isMapFull: Bool { code == MDB_MAP_FULL }
+    /// Another process grew the data file past this process's map while another transaction of
+    /// this process was open, so no snapshot of the grown file could begin (`MDB_MAP_RESIZED`).
+    public var isMapResized: Bool { code == MDB_MAP_RESIZED }
     /// The path does not exist (`ENOENT`).
     public var isMissing: Bool { code == ENOENT }
     /// The data file is damaged or not an LMDB file (`MDB_CORRUPTED`, `MDB_INVALID`,

@@ -33,9 +33,9 @@ public struct BigEndianKey64: LMDBBytes, Sendable {
         return try withUnsafeBytes(of: &bigEndian, body)
     }
 
-    /// Reads a key written by `withLMDBBytes`.
+    /// Reads a key written by `withLMDBBytes` (the first 8 bytes); a shorter key (a damaged page) reads as 0.
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+        bytes.count >= 8 ? UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) : 0
     }
 }
 
@@ -49,9 +49,9 @@ public struct BigEndianKey32: LMDBBytes, Sendable {
         return try withUnsafeBytes(of: &bigEndian, body)
     }
 
-    /// Reads a key written by `withLMDBBytes`.
+    /// Reads a key written by `withLMDBBytes` (the first 4 bytes); a shorter key (a damaged page) reads as 0.
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self))
+        bytes.count >= 4 ? UInt32(bigEndian: bytes.loadUnaligned(as: UInt32.self)) : 0
     }
 }
 

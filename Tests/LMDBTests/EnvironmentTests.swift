@@ -150,4 +150,30 @@ struct EnvironmentTests {
             #expect(value.elementsEqual(big))
         }
     }
+
+    @Test func aSnapshotOfAFileGrownPastTheMapWaitsUntilNoOtherSnapshotIsOpenInTheProcess() throws {
+        let directory = TemporaryDirectory()
+        // The writer stands for another process. It is opened first: an environment opened in the
+        // same process while another holds a snapshot would reset the reader table it is in.
+        let writer = try Environment(directory: directory.path, mapSize: 64 << 10)
+        let written = try writer.openDatabase(named: "things")
+        let first = [UInt8](repeating: 1, count: 100)
+        try writer.write { txn in try txn.put(written, "first", first) }
+        let reader = try Environment(directory: directory.path, readOnly: true, mapSize: 64 << 10)
+        let db = try reader.openDatabase(named: "things")
+        var file = stat()
+        #expect(stat(directory.path + "/data.mdb", &file) == 0)
+        // More than the reader maps (at least twice the file).
+        let second = [UInt8](repeating: 2, count: 4 * Int(file.st_size))
+        try reader.read { txn in
+            let value = try #require(try txn.get(db, "first"))
+            try writer.write { txn in try txn.put(written, "second", second) }
+            // Mapping the grown file would move the map under `value`: the second snapshot is refused.
+            let error = #expect(throws: LMDBError.self) { try reader.read { _ in } }
+            #expect(error?.isMapResized == true)
+            #expect(value.elementsEqual(first))
+        }
+        // With no snapshot open, the next one maps the grown file and sees the write.
+        #expect(try reader.read { txn in try txn.get(db, "second").map { $0.elementsEqual(second) } } == true)
+    }
 }

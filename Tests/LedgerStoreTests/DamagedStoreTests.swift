@@ -89,6 +89,35 @@ struct DamagedStoreTests {
         #expect(try Verifier(store: store).verify().differences.contains { $0.hasPrefix("checkpoints: stats is damaged") })
     }
 
+    @Test func aLogKeyOfSevenBytesIsNamedByVerifyAndRefusedByRebuildNotATrap() throws {
+        try importGenerated()
+        // Between seq 255 ([0, 0, 0, 0, 0, 0, 0, 255]) and 256 ([0, 0, 0, 0, 0, 0, 1, 0]) in key order, as
+        // a damaged page can hold it; the value a copy of an event's.
+        let event = try StoreFixture.entries(database: "log", at: path)[4].value
+        try StoreFixture.put(event, key: [0, 0, 0, 0, 0, 0, 1], database: "log", at: path)
+        let store = try LedgerStore(path: path, readOnly: true)
+        let report = try Verifier(store: store).verify()
+        #expect(report.differences.contains("log: the log jumps from seq 255 to 0"), "\(report.differences)")
+        #expect(throws: StoreError.self) { try Rebuilder(store: try LedgerStore(path: path)).rebuild() }
+    }
+
+    @Test func aLastLogKeyOfSevenBytesIsAnErrorNotAnEmptyLog() throws {
+        try importGenerated()
+        let readModels = { [path] in
+            try ["orders", "customers", "skus", "revenue", "stats", "checkpoints"].map {
+                try StoreFixture.entries(database: $0, at: path).map { $0.key + [0xFF] + $0.value }
+            }
+        }
+        let before = try readModels()
+        // After every seq below 4,096 in key order: the last key.
+        try StoreFixture.put([1], key: [0, 0, 0, 0, 0, 0, 0x10], database: "log", at: path)
+        let damage = StoreError.corrupt("the log's last key is 7 bytes, not a seq")
+        #expect(throws: damage) { try Verifier(store: try LedgerStore(path: path, readOnly: true)).verify() }
+        #expect(throws: damage) { try Rebuilder(store: try LedgerStore(path: path)).rebuild() }
+        // The rebuild that failed left the read models as they were.
+        #expect(try readModels() == before)
+    }
+
     /// The seeded damaged-store fuzzer of the test suite: each damage on a fresh copy of one store;
     /// whenever verify passes, every query must answer. `tools/damage-fuzz.sh` runs the real binary.
     @Test(arguments: 0..<48)

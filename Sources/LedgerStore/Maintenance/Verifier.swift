@@ -10,6 +10,9 @@ public struct Verifier {
     private let core: ReplayCore
     /// At most this many differences are listed per read model (the count says the rest).
     public static let listed = 20
+    /// Tests only: runs on the caller's thread once the log is replayed, before the chain's and the
+    /// id dictionaries' threads begin their snapshots, so that a test can commit in between.
+    var beforeOtherSnapshots: () throws -> Void = {}
 
     public init(store: LedgerStore) {
         self.store = store
@@ -23,28 +26,29 @@ public struct Verifier {
         expecting expected: ChainDigest? = nil, progress: (Int) -> Void = { _ in },
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> VerifyReport {
-        // The pages read are dropped from the map now and then, as a rebuild does: without that,
-        // the resident memory would hold most of the data file by the end.
-        let region = store.mappedRegion()
         // Large blocks are mapped and handed back when freed, as in an import: otherwise glibc
         // raises its threshold to the largest block freed and keeps the replay's outgrown arrays
         // in its heap (measured on `hostile`: peak RSS 531–543 MiB, 453–478 with this).
         cmemory_bound_heap()
         return try store.read { ledger in
+            // The pages read are dropped from the map now and then, as a rebuild does: without that,
+            // the resident memory would hold most of the data file by the end. (Asked inside the
+            // snapshot: the map stays put while one is open.)
+            let region = store.mappedRegion()
             // The replay recomputes the hash chain as it folds, link by link from the digests stored.
             let storedChain = ledger.hasChain ? StoredChain(try ledger.chainLinks()) : nil
             let replayed = try core.replay(
                 in: ledger, collectingNames: true, releasingPages: true, checkingChain: storedChain, progress: progress,
                 shouldStop: shouldStop)
             if shouldStop() { throw ReplayInterrupted() }
+            try beforeOtherSnapshots()
             // Unless every link matched, the chain is recomputed from the start on a thread of its
             // own, to say where it breaks, while the comparisons below run on this one; the thread
             // ends before the snapshot does, also when a comparison throws.
-            let chainCheck =
-                ledger.hasChain && !replayed.confirmsChain
-                ? ChainCheck.start(
-                    store, as: try ChainCheck.Extent(ledger), expected: expected, releasing: region, shouldStop: shouldStop)
-                : nil
+            let extent = ledger.hasChain && !replayed.confirmsChain ? try ChainCheck.Extent(ledger) : nil
+            let chainCheck = extent.map {
+                ChainCheck.start(store, as: $0, expected: expected, releasing: region, shouldStop: shouldStop)
+            }
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
             // The id dictionaries are compared on another thread meanwhile, in a snapshot of its own
@@ -52,8 +56,12 @@ public struct Verifier {
             // them, they are compared here, after the rest.
             let snapshot = ledger.txn.snapshot
             let dictionaryCheck = BackgroundThread { [store] () -> [String]? in
-                try store.read { other in
-                    other.txn.snapshot == snapshot ? try Self.compareDictionaries(replayed, other, releasing: region) : nil
+                do {
+                    return try store.read { other in
+                        other.txn.snapshot == snapshot ? try Self.compareDictionaries(replayed, other, releasing: region) : nil
+                    }
+                } catch let error as StoreError where error.isMapResized {
+                    return nil  // The data file grew past the map since this snapshot began: a commit came between.
                 }
             }
             var dictionaries: Result<[String]?, any Error>?
@@ -87,10 +95,16 @@ public struct Verifier {
                 let check = ChainCheck(confirmed: storedChain, expected: expected)
                 differences.insert(contentsOf: check.problems, at: 0)
                 chain = check.head
-            } else if let chainCheck {
+            } else if let chainCheck, let extent {
                 let outcome = Result { try chainCheck.wait() }
                 checked = outcome
-                let check = try outcome.get()
+                let check: ChainCheck
+                do {
+                    check = try outcome.get()
+                } catch let error as StoreError where error.isMapResized {
+                    // The data file grew past the map before the thread's snapshot began: checked here.
+                    check = try ChainCheck(ledger, as: extent, expected: expected, releasing: region, shouldStop: shouldStop)
+                }
                 differences.insert(contentsOf: check.problems, at: 0)
                 chain = check.head
             } else if expected != nil {

@@ -233,7 +233,8 @@ public struct ReplayCore {
                     chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) }),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
-            replayed += part.lastSeq.map { Int($0 - (part.firstSeq ?? $0)) + 1 } ?? 0
+            // Wrapping: in a damaged log a range's last seq may lie before its first (verify names it).
+            replayed &+= part.lastSeq.map { Int(truncatingIfNeeded: $0 &- (part.firstSeq ?? $0) &+ 1) } ?? 0
             rows = folded
             parts.append((index, part))
         }

@@ -25,7 +25,15 @@ public final class LedgerStore: @unchecked Sendable {
     /// environment that is not an orders store is refused (`notAnOrdersStore`) before anything
     /// in it is created or written. `durable: false` skips fsync at commit (tests only: a crash
     /// may lose the last commits).
-    public init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true) throws(StoreError) {
+    public convenience init(path: String, readOnly: Bool = false, creating: Bool = true, durable: Bool = true)
+        throws(StoreError)
+    {
+        try self.init(path: path, readOnly: readOnly, creating: creating, durable: durable, mapSize: 256 << 20)
+    }
+
+    /// `mapSize`: the map's size at first (tests choose a small one); a reader maps at least twice
+    /// the data file (`Environment`), a writer doubles it as the file fills it.
+    init(path: String, readOnly: Bool, creating: Bool, durable: Bool, mapSize: Int) throws(StoreError) {
         self.path = path
         var directory = stat()
         let exists = stat(path, &directory) == 0
@@ -44,7 +52,7 @@ public final class LedgerStore: @unchecked Sendable {
             }
         }
         do {
-            environment = try Environment(directory: path, readOnly: readOnly, durable: durable)
+            environment = try Environment(directory: path, readOnly: readOnly, mapSize: mapSize, durable: durable)
             // Recognised before anything is opened by name, so that nothing is created in (or
             // written to) an environment some other program made.
             let isNew = try Self.recognise(environment, path: path)

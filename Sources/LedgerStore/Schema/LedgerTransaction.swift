@@ -67,7 +67,12 @@ struct LedgerTransaction {
     /// The seq of the last event, 0 for an empty log.
     func headSeq() throws -> UInt64 {
         try txn.withCursor(databases.log) { cursor in
-            try cursor.last().map { BigEndianKey64.decode($0.key) } ?? 0
+            guard let last = try cursor.last() else { return 0 }
+            // Read as 0, a damaged key would make the log look empty to a replay.
+            guard last.key.count == 8 else {
+                throw StoreError.corrupt("the log's last key is \(last.key.count) bytes, not a seq")
+            }
+            return BigEndianKey64.decode(last.key)
         }
     }
 

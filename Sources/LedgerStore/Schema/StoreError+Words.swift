@@ -39,6 +39,8 @@ extension StoreError: CustomStringConvertible {
                 + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
         case .diskFull(let path, let free):
             "the disk holding \(path) is full (\(free) bytes free); free some space"
+        case .engine where isMapResized:
+            "another process wrote so much to the store meanwhile that this one could not read it on; run the command again"
         case .engine(let error):
             "storage error: \(error)"
         }

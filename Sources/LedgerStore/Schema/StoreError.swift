@@ -37,3 +37,12 @@ public enum StoreError: Error, Hashable, Sendable {
     /// Any other failure of the storage engine.
     case engine(LMDBError)
 }
+
+extension StoreError {
+    /// Another process grew the data file past this process's map while a snapshot of this
+    /// process was open, so no later snapshot could begin until that one ends.
+    var isMapResized: Bool {
+        if case .engine(let error) = self { return error.isMapResized }
+        return false
+    }
+}
