@@ -49,6 +49,8 @@ public final class Environment: @unchecked Sendable {
         if !durable { flags |= UInt32(MDB_NOSYNC) }
         do {
             try LMDBError.check(mdb_env_set_maxdbs(env, MDB_dbi(maxDatabases)), .configureEnvironment)
+            try LMDBError.check(
+                mdb_env_set_assert(env) { DamageExit.assertionFailed($0, $1) }, .configureEnvironment)
             try LMDBError.check(mdb_env_set_mapsize(env, mapSize), .configureEnvironment)
             try LMDBError.check(mdb_env_set_maxreaders(env, 256), .configureEnvironment)
             try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), .openEnvironment(directory: directory))

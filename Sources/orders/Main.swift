@@ -12,6 +12,7 @@ enum Main {
             Terminal.printError(problem)
             Foundation.exit(2)
         }
+        LedgerStore.exitOnUnreportableDamage(exitStatus: 1, prefix: "orders: error: ")
         do {
             if let shortcut = ShowShortcut(arguments: Array(CommandLine.arguments.dropFirst())) {
                 try shortcut.run()

@@ -96,6 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         InterruptSignals.install()
+        LedgerStore.setUnreportableDamageExitStatus(2)
         // Nothing is opened for writing before the paths written are known to be neither a batch
         // nor part of the store.
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
