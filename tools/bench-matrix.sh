@@ -62,7 +62,7 @@ for profile in ${profiles//,/ }; do
 done
 
 echo
-echo "| profile | command | runs | rate, fastest run | rate, median run | wall s (each run) | CPU s (each run) | peak RSS, MB (each run) |"
+echo "| profile | command | runs | rate, fastest run | rate, median run | wall s (each run) | CPU s (each run) | peak RSS, MiB (each run) |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 # Rows in the order run: profiles as given, then import, rebuild, verify.
 awk -F'\t' '
