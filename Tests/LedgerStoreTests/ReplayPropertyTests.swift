@@ -21,7 +21,7 @@ struct ReplayPropertyTests {
             let split = try ReplayCore(store: store, threads: threads).replay(collectingNames: true)
             #expect(whole.problems.isEmpty && split.problems.isEmpty)
             #expect(Array(split.orders) == Array(whole.orders) && Array(split.lastSeqs) == Array(whole.lastSeqs))
-            #expect(split.readModels == whole.readModels && split.orderIDs == whole.orderIDs)
+            #expect(split.makeReadModels() == whole.makeReadModels() && split.orderIDs == whole.orderIDs)
             let report = try Verifier(store: store).verify()
             #expect(report.isConsistent, "\(report.differences.prefix(3))")
             #expect(report.orders == 150)

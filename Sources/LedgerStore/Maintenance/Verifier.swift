@@ -69,7 +69,7 @@ public struct Verifier {
             var differences: [String] = []
             differences += replayed.problems.map { "log: \($0)" }
             differences += try compareOrders(replayed, ledger, releasing: region)
-            let models = replayed.readModels
+            let models = replayed.makeReadModels()
             differences += try compareRows(
                 "customers", \.customers, expected: models.customers, size: ReadModelCodec.size(of:),
                 encode: ReadModelCodec.encode(_:into:), names: replayed.customerIDs, ledger, releasing: region)

@@ -74,7 +74,7 @@ public struct AsOfLedger: LedgerQuerying {
 
     public func customers() throws -> [CustomerSummary] {
         try replayed { replayed, ledger in
-            let rows = replayed.readModels.customers
+            let rows = (0..<replayed.rows.customerRows).map(replayed.rows.customer)
             return try LedgerStore.customers(ledger) { number, _ in
                 number.index < rows.count && rows[number.index].orders > 0 ? rows[number.index] : nil
             }
@@ -85,7 +85,7 @@ public struct AsOfLedger: LedgerQuerying {
         let first = from?.daysSinceEpoch ?? .min
         let last = to?.daysSinceEpoch ?? .max
         return try replayed { replayed, _ in
-            replayed.readModels.revenue.filter { $0.key.day >= first && $0.key.day <= last }.sorted { $0.key < $1.key }.map {
+            replayed.rows.revenueByKey.filter { $0.key.day >= first && $0.key.day <= last }.sorted { $0.key < $1.key }.map {
                 RevenueRow(key: $0.key, totals: $0.value)
             }
         }
@@ -93,7 +93,7 @@ public struct AsOfLedger: LedgerQuerying {
 
     public func skus(top: Int?) throws -> [SKUSummary] {
         try replayed { replayed, ledger in
-            let rows = replayed.readModels.skus
+            let rows = (0..<replayed.rows.skuRows).map(replayed.rows.sku)
             return try LedgerStore.skus(ledger, top: top) { number, _ in
                 number.index < rows.count && rows[number.index].unitsOrdered > 0 ? rows[number.index] : nil
             }
@@ -112,7 +112,7 @@ public struct AsOfLedger: LedgerQuerying {
                 orders += 1
                 head = max(head, lastSeq)
             }
-            let models = replayed.readModels
+            let models = replayed.makeReadModels()
             return LedgerStatistics(
                 events: events, orders: orders, customers: models.customers.count { $0.orders > 0 },
                 skus: models.skus.count { $0.unitsOrdered > 0 }, headSeq: head, byStatus: models.statusCounts,

@@ -10,8 +10,9 @@ public struct ReplayedLedger: Sendable {
     public var lastSeqs: LazyMapCollection<Segmented<ReplayedOrder>, UInt64> { entries.lazy.map(\.lastSeq) }
     /// The customers, revenue, skus and status rows, as the replay folded them.
     let rows: ReplayRows
-    /// The customers, revenue, skus and status read models (made from `rows` at each call).
-    public var readModels: InMemoryReadModels { rows.finished() }
+    /// The customers, revenue, skus and status read models, made from `rows` (every row converted:
+    /// call it once, and only where the read models' own types are needed).
+    public func makeReadModels() -> InMemoryReadModels { rows.finished() }
     /// The seq of the last event replayed (0 for an empty log).
     public let headSeq: UInt64
     /// Ids named by the log, by dense number (gathered only when asked for).
