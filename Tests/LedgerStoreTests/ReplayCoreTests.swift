@@ -57,14 +57,13 @@ struct ReplayCoreTests {
             })
     }
 
-    @Test func deferredEventsFoldedWindowByWindowInOrderNumberOrderGiveWhatTheImportStored() throws {
-        // Lifecycles spread over the log: with one thread (two ranges, one partition), most
-        // events of the second range belong to orders of the first and are deferred, several
-        // windows of them, and many an order has more than one event in a window (a window out of
-        // log order for one order would make its versions jump).
+    @Test func rowChangesFoldedBatchByBatchInRowOrderGiveWhatTheImportStored() throws {
+        // Lifecycles spread over the log and more row changes per thread than a batch holds
+        // (`StagedRows`): the ranges and the join's deferred events both fold through batches,
+        // the last of each partly filled.
         let store = try GeneratedStore.make(
             in: directory, GeneratorProfile.spread.settings(orders: 12_000, seed: 9), chunkSize: 4_096)
-        #expect(try store.statistics().events > 6 * DeferredFold.windowSize)
+        #expect(try store.statistics().events > 2 * StagedRows.batchSize)
         for threads in [1, 2] {
             let replayed = try ReplayCore(store: store, threads: threads).replay()
             #expect(replayed.problems.isEmpty, "\(threads) threads: \(replayed.problems.prefix(2))")

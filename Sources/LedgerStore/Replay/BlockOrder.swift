@@ -1,8 +1,8 @@
 /// Positions `0..<count` put in the order of their keys' blocks (a stable counting sort: within a
-/// block, positions stay in the order they came). A replay folds a batch of events or row updates
-/// in that order so that the memory it reaches (order entries, rows, by dense number) comes in
-/// ascending addresses, a few pages at a time, instead of at random: a random access over more
-/// memory than the TLB maps costs a page walk, which a prefetch waits for.
+/// block, positions stay in the order they came). The replay folds a batch of row changes in that
+/// order (`StagedRows`) so that the rows it reaches by dense number come in ascending addresses, a
+/// few pages at a time, instead of at random: a random access over more memory than the TLB maps
+/// costs a page walk, which a prefetch waits for.
 struct BlockOrder {
     /// Keys per block: `1 << shift`, so that there are at most `1 << blockBits` blocks.
     private let shift: Int

@@ -32,10 +32,6 @@ struct DeferredFold: @unchecked Sendable {
     /// How many of a partition's events ahead of the fold have their order's state prefetched.
     static let lookahead = 16
 
-    /// How many of a partition's events are put in order of their orders' numbers at a time
-    /// (`Window`): few enough that the log's pages they lie on stay within the TLB's reach.
-    static let windowSize = 1 << 13
-
     /// The partition that folds the deferred events of order `number`, of `count`: its block of
     /// orders, hashed (so that no pattern of the log favours one), scaled to `count` without a division.
     static func partition(of number: UInt32, among count: Int) -> Int {
@@ -73,18 +69,11 @@ struct DeferredFold: @unchecked Sendable {
         return Pending(index: index, segment: segment, position: position)
     }
 
-    /// Folds partition `partition`'s events into `rows`; gives back the problems found (the
-    /// 1,000 with the lowest seqs, as many as the join lists).
-    ///
-    /// The events are folded a window of `windowSize` at a time, each window in the order of its
-    /// orders' numbers (`BlockOrder`; an order's events stay in log order): the orders' entries
-    /// are then reached in ascending addresses, so their pages come one after the other instead
-    /// of at random (a TLB miss per event, whose page walk a prefetch waits for), and the
-    /// window's events lie on few enough pages of the log to stay within the TLB's reach.
+    /// Folds partition `partition`'s events into `rows`; gives back the problems found.
     func fold(partition: Int, into replayRows: inout ReplayRows) -> [DeferredProblem] {
         let service = OrderService()
-        // The rows' changes folded a batch at a time in row order; `replayRows` is left empty
-        // meanwhile, so that the staged rows are the only ones holding their arrays.
+        // The rows' changes folded a batch at a time in row order (`StagedRows`); `replayRows` is
+        // left empty meanwhile, so that the staged rows are the only ones holding their arrays.
         var taken = ReplayRows(customers: 0, skus: 0)
         swap(&taken, &replayRows)
         var rows = StagedRows(consume taken)
@@ -94,26 +83,15 @@ struct DeferredFold: @unchecked Sendable {
         // The partition's next events in a ring: each has its order's entry prefetched when it enters.
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
         let placed = PlacedLinesReader(region: region)
-        var window = BlockOrder(keys: starts.last!, capacity: Self.windowSize)
         for (part, lists) in deferred.enumerated() {
             let events = lists[partition]
             let limit = placedBefore[part]
             var first = 0
             var count = 0
-            // The events from `windowStart` are entered in the ring in `window`'s order; `next` is the next to enter.
-            var windowStart = 0
             var next = 0
-            window.removeAll()
             while true {
-                while count < Self.lookahead {
-                    if next == window.count {
-                        windowStart += window.count
-                        guard windowStart < events.count else { break }
-                        let start = windowStart
-                        window.arrange(count: min(events.count - start, Self.windowSize)) { Int(events[start + $0].order) }
-                        next = 0
-                    }
-                    ring[(first + count) & mask] = pending(windowStart + window[next], of: events, limit)
+                while count < Self.lookahead, next < events.count {
+                    ring[(first + count) & mask] = pending(next, of: events, limit)
                     count += 1
                     next += 1
                 }
@@ -127,14 +105,16 @@ struct DeferredFold: @unchecked Sendable {
                 guard let event = try? EncodedEvent(item.bytes) else { continue }  // checked before it was deferred
                 guard current.segment >= 0 else {
                     let text = "seq \(item.seq) is a \(event.kind) event of order number \(item.order), which was never placed"
-                    Self.keep(DeferredProblem(seq: item.seq, text: text), in: &problems)
+                    if problems.count < 1_000 { problems.append(DeferredProblem(seq: item.seq, text: text)) }
                     continue
                 }
                 let (segment, position) = (current.segment, current.position)
                 let entry = orders[segment].baseAddress! + position
                 let before = entry.pointee.state
-                if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: entry.pointee.lastSeq) {
-                    Self.keep(DeferredProblem(seq: item.seq, text: broken), in: &problems)
+                if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: entry.pointee.lastSeq),
+                    problems.count < 1_000
+                {
+                    problems.append(DeferredProblem(seq: item.seq, text: broken))
                 }
                 let after = service.evolve(before, event)
                 entry.pointee.state = after
@@ -151,21 +131,6 @@ struct DeferredFold: @unchecked Sendable {
         // made into read models (the replay's peak of resident memory).
         region?.releasePages()
         replayRows = rows.finish()
-        return Self.lowest(problems)
-    }
-
-    /// How many problems a fold gives back at most (the join lists no more).
-    static let problemLimit = 1_000
-
-    /// Adds `problem` to `problems`, which keep no more than twice `problemLimit`: the events are
-    /// not folded in log order, so the ones with the lowest seqs are only known at the end.
-    private static func keep(_ problem: DeferredProblem, in problems: inout [DeferredProblem]) {
-        problems.append(problem)
-        if problems.count >= 2 * problemLimit { problems = lowest(problems) }
-    }
-
-    /// The `problemLimit` problems of `problems` with the lowest seqs, in log order.
-    private static func lowest(_ problems: [DeferredProblem]) -> [DeferredProblem] {
-        Array(problems.sorted { $0.seq < $1.seq }.prefix(problemLimit))
+        return problems
     }
 }
