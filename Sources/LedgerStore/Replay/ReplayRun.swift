@@ -177,12 +177,6 @@ struct ReplayRun {
             DeferredEvent(seq: seq, start: bytes.baseAddress!, count: Int32(bytes.count), order: order))
     }
 
-    /// The first `count` lines of the `placed` event of the order at `position`.
-    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
-    private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
-    }
-
     private mutating func collectNames(of event: EncodedEvent) {
         // Checked when `event` was made.
         try? event.withNames(
