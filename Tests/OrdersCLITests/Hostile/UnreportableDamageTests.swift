@@ -31,11 +31,7 @@ struct UnreportableDamageTests {
     }
 
     @Test func aLeafPageOfTheLogZeroedEndsTheCommandsThatWalkTheLogWithOneLine() throws {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 5))
-        _ = generator.generate { lines.append($0) }
-        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
-        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        try importGenerated()
         let value = try #require(try logEventInTheMiddle())
         try zeroLeafPages(holding: value)
         // A cursor that walks the log reaches the zeroed page from its sibling and LMDB's own
@@ -49,11 +45,7 @@ struct UnreportableDamageTests {
     }
 
     @Test func aZeroedLeafPageThatLMDBReportsIsNamedAsDamageNotAsAStorageError() throws {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 5))
-        _ = generator.generate { lines.append($0) }
-        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
-        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        try importGenerated()
         let orders = try StoreFixture.entries(database: "orders", at: store)
         let middle = orders[orders.count / 2]
         let names = try StoreFixture.entries(database: "order_names", at: store)
@@ -66,6 +58,15 @@ struct UnreportableDamageTests {
         #expect(result.standardError.hasPrefix("orders: error: the store is damaged: "), "\(result.standardError)")
         #expect(result.standardError.hasSuffix("; run orders verify, or restore the store from a backup\n"))
         #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    /// Imports a generated batch of 3,000 orders.
+    func importGenerated() throws {
+        var lines: [String] = []
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 5))
+        _ = generator.generate { lines.append($0) }
+        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
     }
 
     /// The stored bytes of the event halfway through the log.
