@@ -1,9 +1,12 @@
-/// A fast 64-bit hash of an id's bytes, for the importer's tables in memory (never stored: a
-/// table is rebuilt from the store by each import, so the function may change between builds).
+/// A fast 64-bit hash of an id's bytes, for the importer's tables in memory, computed by the
+/// reading thread as it decodes each id (never stored: a table is rebuilt from the store by each
+/// import, so the function may change between builds).
 /// Eight bytes per multiply, then a final mix so that the low bits (the slot) and the high bits
 /// (the tag) both depend on every byte.
-enum IdentifierHash {
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+public enum IdentifierHash {
+    // Inlinable: the decoder hashes every id of a batch with it (BatchFormats, another module).
+    @inlinable
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var offset = 0
         while offset + 8 <= bytes.count {
