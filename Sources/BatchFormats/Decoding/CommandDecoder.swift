@@ -67,8 +67,8 @@ public struct CommandDecoder: Sendable {
             note = try self.note(record.reason, "reason", into: &text)
         }
         return DecodedCommand(
-            kind: kind, at: at, amount: amount, currency: currency, orderID: orderID, commandID: commandID,
-            customer: customer, note: note, lines: firstLine..<text.lines.count)
+            at: at, amount: amount, lines: firstLine..<text.lines.count, orderID: orderID, customer: customer,
+            commandID: commandID, note: note, currency: currency, kind: kind)
     }
 
     private func malformed(_ message: String) -> Rejection { Rejection(.malformed, message) }

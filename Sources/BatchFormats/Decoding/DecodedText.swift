@@ -43,7 +43,9 @@ public struct DecodedText: Sendable {
             let lines = self.lines[decoded.lines].map {
                 OrderLine(sku: SKU(validated: string($0.sku)), quantity: $0.quantity, unitPrice: $0.unitPrice)
             }
-            guard let placement = PlaceOrder(customer: CustomerID(validated: string(decoded.customer)), currency: decoded.currency, lines: lines)
+            guard
+                let placement = PlaceOrder(
+                    customer: CustomerID(validated: string(decoded.customer)), currency: decoded.currency, lines: lines)
             else { preconditionFailure("a decoded place has a checked total") }
             action = .place(placement)
         case .pay: action = .pay(amount: decoded.amount)

@@ -50,7 +50,9 @@ struct ChunkRun {
                     for record in parsed.records {
                         progress.records += 1
                         guard let decoded = record.command else {
-                            guard let rejection = malformed.next() else { preconditionFailure("a malformed record without its rejection") }
+                            guard let rejection = malformed.next() else {
+                                preconditionFailure("a malformed record without its rejection")
+                            }
                             reject(record, rejection)
                             continue
                         }

@@ -102,7 +102,8 @@ final class RecordPipeline: @unchecked Sendable {
                 }
                 let (hash, endsWithLineEnd) = reader.consumedBatchHash()
                 let batch = ParsedBatch(
-                    records: records, raw: raw, text: text, malformed: malformed, end: reader.position, hash: hash, endsWithLineEnd: endsWithLineEnd,
+                    records: records, raw: raw, text: text, malformed: malformed, end: reader.position, hash: hash,
+                    endsWithLineEnd: endsWithLineEnd,
                     isLast: isLast)
                 condition.lock()
                 while ready.count >= depth, !stopping { condition.wait() }
