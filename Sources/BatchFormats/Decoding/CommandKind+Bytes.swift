@@ -1,4 +1,4 @@
-public import LedgerDomain
+internal import LedgerDomain
 
 extension CommandKind {
     /// The kind whose `type` word is exactly `bytes` (no trimming, no case folding).
