@@ -5,7 +5,7 @@ public import LedgerDomain
 /// range of that text's lines. Copying one copies plain bytes, so the importer's applying thread
 /// neither retains nor releases anything per record.
 public struct DecodedCommand: Sendable {
-    // Laid out widest first, so that a record takes 120 bytes.
+    // Laid out widest first: less padding per parsed record.
     public let at: Timestamp
     /// `pay` and `refund`: the amount; `place`: the order total (checked); else 0.
     public let amount: Int64
