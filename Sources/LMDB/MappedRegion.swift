@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The address range where the process maps an environment's data file.
 public struct MappedRegion: Sendable {
@@ -40,8 +41,16 @@ public struct MappedRegion: Sendable {
     // Safe: MADV_DONTNEED on a shared file mapping drops pages, not data: a later read maps them again from the page cache.
     public func releasePages() {
         guard let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        Self.releaseCount.add(1, ordering: .relaxed)
         _ = madvise(address, length, MADV_DONTNEED)
     }
+
+    /// How many times pages of a map were dropped in this process so far (counted as each drop
+    /// begins). A reader that sees the same count as when it last read a value in the map knows
+    /// that value's pages are most likely still mapped (a drop may begin at any moment: reading
+    /// them is always safe, at worst it faults).
+    public static var releases: Int { releaseCount.load(ordering: .relaxed) }
+    private static let releaseCount = Atomic<Int>(0)
 
     /// Copies the `count` bytes mapped at `address` into `buffer` with `pread`, without mapping
     /// them (a read far from the others would map the pages around it too: the kernel's

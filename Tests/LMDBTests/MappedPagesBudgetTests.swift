@@ -20,4 +20,16 @@ struct MappedPagesBudgetTests {
             #expect(value.elementsEqual(big))
         }
     }
+
+    @Test func everyDropOfPagesIsCountedSoThatAReaderKnowsWhatMayNoLongerBeMapped() throws {
+        let directory = TemporaryDirectory()
+        let env = try Environment(directory: directory.path)
+        let region = try #require(env.mappedRegion())
+        let before = MappedRegion.releases
+        region.releasePages()
+        #expect(MappedRegion.releases > before)
+        let after = MappedRegion.releases
+        #expect(!region.releasePages(ifMappedOver: Int.max))
+        #expect(MappedRegion.releases >= after)
+    }
 }

@@ -33,23 +33,28 @@ public struct InMemoryEventLog: EventLogWriting {
         return outcomes
     }
 
-    public mutating func order(_ id: OrderID) throws -> StoredOrder? { orders[id] }
+    public mutating func order(of command: Command) throws -> StoredOrder? { orders[command.orderID] }
 
-    public mutating func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool {
+    public mutating func claimCommand(of command: Command, seq: UInt64) throws -> Bool {
+        guard let id = command.commandID else { return true }
         guard commands[id] == nil else { return false }
         commands[id] = seq
         return true
     }
 
-    public mutating func releaseCommand(_ id: CommandID) throws { commands[id] = nil }
+    public mutating func releaseCommand(of command: Command) throws {
+        if let id = command.commandID { commands[id] = nil }
+    }
 
-    public mutating func defineOrder(_ id: OrderID) throws -> OrderNumber {
-        orderIDs.append(id)
-        names.append(id.rawValue)
+    public mutating func defineOrder(of command: Command) throws -> OrderNumber {
+        orderIDs.append(command.orderID)
+        names.append(command.orderID.rawValue)
         return OrderNumber(UInt32(orderIDs.count - 1))
     }
 
-    public mutating func customerNumber(_ id: CustomerID) throws -> CustomerNumber {
+    public mutating func customerNumber(of command: Command) throws -> CustomerNumber {
+        guard case .place(let placement) = command.action else { preconditionFailure("only a place names a customer") }
+        let id = placement.customer
         if let number = customerNumbers[id] { return number }
         let number = CustomerNumber(UInt32(customerIDs.count))
         customerIDs.append(id)
@@ -58,7 +63,9 @@ public struct InMemoryEventLog: EventLogWriting {
         return number
     }
 
-    public mutating func skuNumber(_ id: SKU) throws -> SKUNumber {
+    public mutating func skuNumber(of command: Command, line: Int) throws -> SKUNumber {
+        guard case .place(let placement) = command.action else { preconditionFailure("only a place names skus") }
+        let id = placement.lines[line].sku
         if let number = skuNumbers[id] { return number }
         let number = SKUNumber(UInt32(skuIDs.count))
         skuIDs.append(id)
@@ -72,8 +79,9 @@ public struct InMemoryEventLog: EventLogWriting {
     }
 
     public mutating func append(
-        _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
+        _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: Command
     ) throws {
+        let id = command.orderID
         precondition(seq == UInt64(events.count + 1), "events are appended at the next seq")
         precondition(previousSeq == (orders[id]?.lastSeq ?? 0), "an event follows its order's latest one")
         events.append(event)

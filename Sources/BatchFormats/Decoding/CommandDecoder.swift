@@ -7,52 +7,68 @@ public struct CommandDecoder: Sendable {
 
     public init(format: RecordFormat) { self.format = format }
 
+    /// `record` as a `Command` (its ids made into `String`s), or the `malformed` rejection.
     public func decode(_ record: RawRecord) -> Result<Command, Rejection> {
+        var text = DecodedText()
+        return decode(record, into: &text).map { text.command($0) }
+    }
+
+    /// `record` as a `DecodedCommand` whose ids, note and lines are appended to `text`, or the
+    /// `malformed` rejection (and `text` as it was).
+    public func decode(_ record: RawRecord, into text: inout DecodedText) -> Result<DecodedCommand, Rejection> {
+        let bytes = text.bytes.count
+        let lines = text.lines.count
         do {
-            return .success(try command(from: record))
+            return .success(try command(from: record, into: &text))
         } catch {
+            text.truncate(bytes: bytes, lines: lines)
             return .failure(error)
         }
     }
 
-    private func command(from record: RawRecord) throws(Rejection) -> Command {
-        let type = try text(record.type, "type")
+    private func command(from record: RawRecord, into text: inout DecodedText) throws(Rejection) -> DecodedCommand {
+        let type = try self.text(record.type, "type")
         guard let kind = CommandKind(bytes: type) else {
             throw malformed("unknown type \(Self.quote(type)) (expected place, pay, ship, deliver, cancel or refund)")
         }
-        let orderID = try identifier(record.orderID, "order_id", OrderID.init(bytes:))
+        let orderID = try identifier(record.orderID, "order_id", into: &text)
         let at = try timestamp(record.at)
-        let commandID: CommandID? =
-            if case .absent = record.commandID {
-                nil
-            } else {
-                try identifier(record.commandID, "command_id", CommandID.init(bytes:))
-            }
-        let action: CommandAction
+        let commandID: TextSpan? =
+            if case .absent = record.commandID { nil } else { try identifier(record.commandID, "command_id", into: &text) }
+        var amount: Int64 = 0
+        var currency = Currency(packed: 0)
+        var customer = TextSpan(offset: 0, count: 0, hash: 0)
+        var note: TextSpan?
+        let firstLine = text.lines.count
         switch kind {
         case .place:
-            let customer = try identifier(record.customerID, "customer_id", CustomerID.init(bytes:))
-            let code = try text(record.currency, "currency")
-            guard let currency = Currency(bytes: code) else {
+            customer = try identifier(record.customerID, "customer_id", into: &text)
+            let code = try self.text(record.currency, "currency")
+            guard let valid = Currency(bytes: code) else {
                 throw malformed("currency \(Self.quote(code)) is not three letters A–Z")
             }
-            let lines = try orderLines(record.lines)
-            guard let placement = PlaceOrder(customer: customer, currency: currency, lines: lines) else {
+            currency = valid
+            try orderLines(record.lines, into: &text)
+            let lines = text.lines[firstLine...]
+            guard
+                let total = PlaceOrder.total(
+                    lineCount: lines.count, { (lines[firstLine + $0].quantity, lines[firstLine + $0].unitPrice) })
+            else {
                 throw malformed("order total must be 1…10^15 minor units (Σ qty × unit_price)")
             }
-            action = .place(placement)
-        case .pay:
-            action = .pay(amount: try number(record.amount, "amount", LedgerLimits.amount))
+            amount = total
+        case .pay, .refund:
+            amount = try number(record.amount, "amount", LedgerLimits.amount)
         case .ship:
-            action = .ship(carrier: try note(record.carrier, "carrier"))
+            note = try self.note(record.carrier, "carrier", into: &text)
         case .deliver:
-            action = .deliver
+            break
         case .cancel:
-            action = .cancel(reason: try note(record.reason, "reason"))
-        case .refund:
-            action = .refund(amount: try number(record.amount, "amount", LedgerLimits.amount))
+            note = try self.note(record.reason, "reason", into: &text)
         }
-        return Command(commandID: commandID, orderID: orderID, at: at, action: action)
+        return DecodedCommand(
+            at: at, amount: amount, lines: firstLine..<text.lines.count, orderID: orderID, customer: customer,
+            commandID: commandID, note: note, currency: currency, kind: kind)
     }
 
     private func malformed(_ message: String) -> Rejection { Rejection(.malformed, message) }
@@ -65,14 +81,14 @@ public struct CommandDecoder: Sendable {
         }
     }
 
-    private func identifier<T>(
-        _ field: RawField, _ name: @autoclosure () -> String, _ make: (UnsafeRawBufferPointer) -> T?
-    ) throws(Rejection) -> T {
-        let bytes = try text(field, name())
-        guard let value = make(bytes) else {
+    private func identifier(
+        _ field: RawField, _ name: @autoclosure () -> String, into text: inout DecodedText
+    ) throws(Rejection) -> TextSpan {
+        let bytes = try self.text(field, name())
+        guard Identifier.isValid(bytes) else {
             throw malformed("\(name()) \(Self.quote(bytes)) is not a valid id (1–64 of A–Z a–z 0–9 . _ : -)")
         }
-        return value
+        return text.append(bytes, isIdentifier: true)
     }
 
     private func timestamp(_ field: RawField) throws(Rejection) -> Timestamp {
@@ -83,16 +99,16 @@ public struct CommandDecoder: Sendable {
         return value
     }
 
-    private func note(_ field: RawField, _ name: String) throws(Rejection) -> String? {
+    private func note(_ field: RawField, _ name: String, into text: inout DecodedText) throws(Rejection) -> TextSpan? {
         if case .absent = field { return nil }
-        let bytes = try text(field, name)
+        let bytes = try self.text(field, name)
         guard bytes.count <= LedgerLimits.textBytes else {
             throw malformed("\(name) is \(bytes.count) bytes; at most \(LedgerLimits.textBytes) are allowed")
         }
-        guard let value = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw malformed("\(name) is not valid UTF-8")
         }
-        return value
+        return text.append(bytes, isIdentifier: false)
     }
 
     private func number(
@@ -120,21 +136,20 @@ public struct CommandDecoder: Sendable {
         return value
     }
 
-    private func orderLines(_ field: RawField) throws(Rejection) -> [OrderLine] {
+    /// Appends the lines of a `place` to `text`.
+    private func orderLines(_ field: RawField, into text: inout DecodedText) throws(Rejection) {
         switch (field, format) {
         case (.text(let bytes), .csv):
-            return try csvLines(bytes)
+            try csvLines(bytes, into: &text)
         case (.lines(let raw), .jsonl):
             guard LedgerLimits.linesPerOrder.contains(raw.count) else {
                 throw malformed("an order needs 1…1000 lines, not \(raw.count)")
             }
-            var lines: [OrderLine] = []
-            lines.reserveCapacity(raw.count)
             for (index, line) in raw.enumerated() {
                 if let problem = line.problem { throw malformed("lines[\(index)]: \(problem)") }
-                lines.append(try orderLine(sku: line.sku, quantity: line.quantity, price: line.unitPrice, "lines[\(index)]"))
+                text.append(
+                    try orderLine(sku: line.sku, quantity: line.quantity, price: line.unitPrice, "lines[\(index)]", into: &text))
             }
-            return lines
         case (.absent, _):
             throw malformed("missing lines")
         default:
@@ -143,8 +158,8 @@ public struct CommandDecoder: Sendable {
         }
     }
 
-    private func csvLines(_ bytes: UnsafeRawBufferPointer) throws(Rejection) -> [OrderLine] {
-        var lines: [OrderLine] = []
+    private func csvLines(_ bytes: UnsafeRawBufferPointer, into text: inout DecodedText) throws(Rejection) {
+        var count = 0
         var start = 0
         while start <= bytes.count {
             var end = start
@@ -154,28 +169,28 @@ public struct CommandDecoder: Sendable {
             guard let star = item.firstIndex(of: UInt8(ascii: "*")),
                 let at = item.firstIndex(of: UInt8(ascii: "@")), star < at
             else {
-                throw malformed("lines item \(lines.count + 1) \(Self.quote(item)) is not SKU*QTY@PRICE")
+                throw malformed("lines item \(count + 1) \(Self.quote(item)) is not SKU*QTY@PRICE")
             }
-            guard lines.count < LedgerLimits.linesPerOrder.upperBound else {
+            guard count < LedgerLimits.linesPerOrder.upperBound else {
                 throw malformed("an order has at most 1000 lines")
             }
             let sku = UnsafeRawBufferPointer(rebasing: item[..<star])
             let quantity = UnsafeRawBufferPointer(rebasing: item[(star + 1)..<at])
             let price = UnsafeRawBufferPointer(rebasing: item[(at + 1)...])
-            lines.append(
+            text.append(
                 try orderLine(
-                    sku: .text(sku), quantity: .text(quantity), price: .text(price), "lines item \(lines.count + 1)"))
+                    sku: .text(sku), quantity: .text(quantity), price: .text(price), "lines item \(count + 1)", into: &text))
+            count += 1
             start = end + 1
         }
-        return lines
     }
 
     /// One line of a `place`; `place` names it in a rejection (built only for one).
     private func orderLine(
-        sku: RawField, quantity: RawField, price: RawField, _ place: @autoclosure () -> String
-    ) throws(Rejection) -> OrderLine {
-        OrderLine(
-            sku: try identifier(sku, "\(place()) sku", SKU.init(bytes:)),
+        sku: RawField, quantity: RawField, price: RawField, _ place: @autoclosure () -> String, into text: inout DecodedText
+    ) throws(Rejection) -> DecodedLine {
+        DecodedLine(
+            sku: try identifier(sku, "\(place()) sku", into: &text),
             quantity: try number(quantity, "\(place()) qty", LedgerLimits.quantity),
             unitPrice: try number(price, "\(place()) unit_price", LedgerLimits.unitPrice))
     }

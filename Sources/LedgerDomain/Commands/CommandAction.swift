@@ -7,18 +7,6 @@ public enum CommandAction: Hashable, Sendable {
     case cancel(reason: String?)
     case refund(amount: Int64)
 
-    /// The command's `type` word.
-    public var typeName: String {
-        switch self {
-        case .place: "place"
-        case .pay: "pay"
-        case .ship: "ship"
-        case .deliver: "deliver"
-        case .cancel: "cancel"
-        case .refund: "refund"
-        }
-    }
-
     /// The text an event keeps with it: a shipment's carrier or a cancellation's reason, when given.
     public var note: String? {
         switch self {

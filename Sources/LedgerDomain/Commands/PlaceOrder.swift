@@ -7,18 +7,26 @@ public struct PlaceOrder: Hashable, Sendable {
 
     /// Checks the line count and the total (1…10^15, no overflow); `nil` when they break SPEC §2.
     public init?(customer: CustomerID, currency: Currency, lines: [OrderLine]) {
-        guard LedgerLimits.linesPerOrder.contains(lines.count) else { return nil }
+        guard let total = Self.total(lineCount: lines.count, { (lines[$0].quantity, lines[$0].unitPrice) }) else { return nil }
+        self.customer = customer
+        self.currency = currency
+        self.lines = lines
+        self.total = total
+    }
+
+    /// Σ qty × unit_price of `lineCount` lines (`line(i)` gives line `i`'s), or `nil` when the count
+    /// or the total (1…10^15, no overflow) breaks SPEC §2.
+    public static func total(lineCount: Int, _ line: (Int) -> (quantity: Int64, unitPrice: Int64)) -> Int64? {
+        guard LedgerLimits.linesPerOrder.contains(lineCount) else { return nil }
         var total: Int64 = 0
-        for line in lines {
-            let (product, productOverflow) = line.quantity.multipliedReportingOverflow(by: line.unitPrice)
+        for index in 0..<lineCount {
+            let (quantity, unitPrice) = line(index)
+            let (product, productOverflow) = quantity.multipliedReportingOverflow(by: unitPrice)
             let (sum, sumOverflow) = total.addingReportingOverflow(product)
             guard !productOverflow, !sumOverflow, sum <= LedgerLimits.orderTotal.upperBound else { return nil }
             total = sum
         }
         guard LedgerLimits.orderTotal.contains(total) else { return nil }
-        self.customer = customer
-        self.currency = currency
-        self.lines = lines
-        self.total = total
+        return total
     }
 }

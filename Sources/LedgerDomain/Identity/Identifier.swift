@@ -23,9 +23,9 @@ public enum Identifier {
     }
 
     /// Makes a `String` from bytes already checked by `isValid` (ASCII, so no repair needed).
-    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
+    // Inlinable: the importer makes the ids it defines with it (LedgerStore, another module).
     @inlinable
-    static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    public static func string(_ bytes: UnsafeRawBufferPointer) -> String {
         // Safe: exactly `bytes.count` bytes are written into a buffer of that capacity.
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             _ = buffer.initialize(from: bytes)

@@ -11,27 +11,28 @@ public enum CommandApplication {
     // calls into the log are direct, and the read model fold is specialised for its rows.
     @inlinable
     public static func apply<Log: EventLogWriting>(
-        _ command: Command, seq: UInt64, to log: inout Log, service: any OrderDeciding
+        _ command: Log.Request, seq: UInt64, to log: inout Log, service: any OrderDeciding
     ) throws -> CommandOutcome {
-        if let commandID = command.commandID, try !log.claimCommand(commandID, seq: seq) { return .duplicate }
-        let existing = try log.order(command.orderID)
+        if try !log.claimCommand(of: command, seq: seq) { return .duplicate }
+        let existing = try log.order(of: command)
         let decision: Decision
         switch service.decide(command, current: existing?.state) {
         case .failure(let rejection):
-            if let commandID = command.commandID { try log.releaseCommand(commandID) }
+            try log.releaseCommand(of: command)
             return .rejected(rejection)
         case .success(let accepted):
             decision = accepted
         }
         let event: OrderEvent
-        if case .place(let placement) = command.action {
-            let number = try log.defineOrder(command.orderID)
-            let customer = try log.customerNumber(placement.customer)
+        if command.kind == .place {
+            let number = try log.defineOrder(of: command)
+            let customer = try log.customerNumber(of: command)
             var lines: [EventLine] = []
-            lines.reserveCapacity(placement.lines.count)
-            for line in placement.lines {
-                let sku = try log.skuNumber(line.sku)
-                lines.append(EventLine(sku: sku, quantity: UInt32(line.quantity), unitPrice: line.unitPrice))
+            lines.reserveCapacity(command.lineCount)
+            for index in 0..<command.lineCount {
+                let sku = try log.skuNumber(of: command, line: index)
+                let (quantity, unitPrice) = command.line(index)
+                lines.append(EventLine(sku: sku, quantity: UInt32(quantity), unitPrice: unitPrice))
             }
             event = OrderEvent(
                 recording: decision, of: command, order: number, current: nil, customer: customer, lines: lines)
@@ -48,7 +49,7 @@ public enum CommandApplication {
             }
         try log.append(
             event, seq: seq, previousSeq: existing?.lastSeq ?? 0,
-            order: StoredOrder(number: event.order, state: state, lastSeq: seq), id: command.orderID)
+            order: StoredOrder(number: event.order, state: state, lastSeq: seq), of: command)
         ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &log.rows)
         return .accepted
     }

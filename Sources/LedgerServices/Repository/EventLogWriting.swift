@@ -7,24 +7,29 @@ public import LedgerDomain
 public protocol EventLogWriting {
     /// Where the events are folded into the read models.
     associatedtype Rows: ReadModelRows
+    /// The commands the log applies: their ids are read through the log (as `String`s, or as the
+    /// bytes and hashes an importer decoded).
+    associatedtype Request: CommandFacts
     var rows: Rows { get set }
 
-    /// The order's latest record, if it was placed.
-    mutating func order(_ id: OrderID) throws -> StoredOrder?
-    /// Claims a command id for the event at `seq`; `false` when an earlier event took it (a duplicate).
-    mutating func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool
-    /// Gives back a claimed command id: its command was rejected, which does not use the id up.
-    mutating func releaseCommand(_ id: CommandID) throws
-    /// The dense number of a new order (one that `order(_:)` did not find).
-    mutating func defineOrder(_ id: OrderID) throws -> OrderNumber
-    /// The customer's dense number, defined on its first order.
-    mutating func customerNumber(_ id: CustomerID) throws -> CustomerNumber
-    /// The sku's dense number, defined on its first order.
-    mutating func skuNumber(_ id: SKU) throws -> SKUNumber
+    /// The latest record of the command's order, if it was placed.
+    mutating func order(of command: Request) throws -> StoredOrder?
+    /// Claims the command's id, if it has one, for the event at `seq`; `false` when an earlier
+    /// event took it (a duplicate).
+    mutating func claimCommand(of command: Request, seq: UInt64) throws -> Bool
+    /// Gives back what `claimCommand` claimed: the command was rejected, which does not use its id up.
+    mutating func releaseCommand(of command: Request) throws
+    /// The dense number of the command's order, new (one that `order(of:)` did not find).
+    mutating func defineOrder(of command: Request) throws -> OrderNumber
+    /// The dense number of a `place`'s customer, defined on its first order.
+    mutating func customerNumber(of command: Request) throws -> CustomerNumber
+    /// The dense number of the sku of a `place`'s line `line`, defined on its first order.
+    mutating func skuNumber(of command: Request, line: Int) throws -> SKUNumber
     /// The lines of the order's `placed` event (a `cancelled` folds them back out).
     mutating func placedLines(of order: StoredOrder) throws -> [EventLine]
     /// Appends `event` at `seq`, after the order's event at `previousSeq` (0 for `placed`), and
-    /// keeps `order` as the order's record. The ids defined since the previous append are the
-    /// ones this event names first.
-    mutating func append(_ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID) throws
+    /// keeps `order` as the record of the command's order. The ids defined since the previous
+    /// append are the ones this event names first.
+    mutating func append(
+        _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: Request) throws
 }

@@ -36,38 +36,52 @@ struct ChunkLog: EventLogWriting {
         self.chunk = chunk
     }
 
-    mutating func order(_ id: OrderID) throws -> StoredOrder? {
-        guard let number = identifiers.orders.number(of: id.rawValue) else { return nil }
+    mutating func order(of command: ParsedCommand) throws -> StoredOrder? {
+        let id = command.decoded.orderID
+        guard let number = identifiers.orders.number(of: command.bytes(id), hash: id.hash) else { return nil }
         guard let order = try orders.order(OrderNumber(number)) else {
-            throw StoreError.corrupt("order \(id) has number \(number) but no state")
+            throw StoreError.corrupt("order \(command.orderIDText) has number \(number) but no state")
         }
         return order
     }
 
-    mutating func claimCommand(_ id: CommandID, seq: UInt64) throws -> Bool { try commands.claim(id, seq: seq) }
+    mutating func claimCommand(of command: ParsedCommand, seq: UInt64) throws -> Bool {
+        guard let id = command.decoded.commandID else { return true }
+        return try commands.claim(command.bytes(id), hash: id.hash, seq: seq)
+    }
 
-    mutating func releaseCommand(_ id: CommandID) throws { try commands.release(id) }
+    mutating func releaseCommand(of command: ParsedCommand) throws {
+        if let id = command.decoded.commandID { try commands.release(command.bytes(id)) }
+    }
 
-    mutating func defineOrder(_ id: OrderID) throws -> OrderNumber {
-        names.order = id.rawValue
-        let number = try identifiers.orders.define(id.rawValue)
-        chunk.orderNames.append((id.rawValue, number))
+    mutating func defineOrder(of command: ParsedCommand) throws -> OrderNumber {
+        let id = command.decoded.orderID
+        let number = try identifiers.orders.define(command.bytes(id), hash: id.hash)
+        let name = Identifier.string(command.bytes(id))
+        names.order = name
+        chunk.orderNames.append((name, number))
         return OrderNumber(number)
     }
 
-    mutating func customerNumber(_ id: CustomerID) throws -> CustomerNumber {
-        if let number = identifiers.customers.number(of: id.rawValue) { return CustomerNumber(number) }
-        let number = try identifiers.customers.define(id.rawValue)
-        chunk.customerNames.append((id.rawValue, number))
-        names.customer = id.rawValue
+    mutating func customerNumber(of command: ParsedCommand) throws -> CustomerNumber {
+        let id = command.decoded.customer
+        let bytes = command.bytes(id)
+        if let number = identifiers.customers.number(of: bytes, hash: id.hash) { return CustomerNumber(number) }
+        let number = try identifiers.customers.define(bytes, hash: id.hash)
+        let name = Identifier.string(bytes)
+        chunk.customerNames.append((name, number))
+        names.customer = name
         return CustomerNumber(number)
     }
 
-    mutating func skuNumber(_ id: SKU) throws -> SKUNumber {
-        if let number = identifiers.skus.number(of: id.rawValue) { return SKUNumber(number) }
-        let number = try identifiers.skus.define(id.rawValue)
-        chunk.skuNames.append((id.rawValue, number))
-        names.skus.append(id.rawValue)
+    mutating func skuNumber(of command: ParsedCommand, line: Int) throws -> SKUNumber {
+        let id = command.sku(line)
+        let bytes = command.bytes(id)
+        if let number = identifiers.skus.number(of: bytes, hash: id.hash) { return SKUNumber(number) }
+        let number = try identifiers.skus.define(bytes, hash: id.hash)
+        let name = Identifier.string(bytes)
+        chunk.skuNames.append((name, number))
+        names.skus.append(name)
         return SKUNumber(number)
     }
 
@@ -93,7 +107,7 @@ struct ChunkLog: EventLogWriting {
     }
 
     mutating func append(
-        _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, id: OrderID
+        _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: ParsedCommand
     ) throws {
         precondition(seq == chunk.lastSeq + 1, "events are appended in seq order")
         if event.kind == .placed { chunk.placed.append((event.customer, event.order)) }

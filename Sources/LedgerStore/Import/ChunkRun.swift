@@ -1,3 +1,4 @@
+internal import BatchFormats
 internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
@@ -43,22 +44,30 @@ struct ChunkRun {
                 progress.rejected += 1
                 rejected.append(StoredRejection(line: record.line, rejection: rejection, raw: Array(parsed.raw[record.rawRange])))
             }
-            for record in parsed.records {
-                progress.records += 1
-                switch record.outcome {
-                case .failure(let rejection):
-                    reject(record, rejection)
-                case .success(let command):
-                    switch try CommandApplication.apply(command, seq: seq, to: &log, service: service) {
-                    case .duplicate:
-                        progress.duplicates += 1
-                    case .rejected(let rejection):
-                        reject(record, rejection)
-                    case .accepted:
-                        progress.accepted += 1
-                        if progress.firstSeq == 0 { progress.firstSeq = seq }
-                        progress.lastSeq = seq
-                        seq += 1
+            var malformed = parsed.malformed.makeIterator()
+            try parsed.text.bytes.withUnsafeBytes { text in
+                try parsed.text.lines.withUnsafeBufferPointer { lines in
+                    for record in parsed.records {
+                        progress.records += 1
+                        guard let decoded = record.command else {
+                            guard let rejection = malformed.next() else {
+                                preconditionFailure("a malformed record without its rejection")
+                            }
+                            reject(record, rejection)
+                            continue
+                        }
+                        let command = ParsedCommand(decoded: decoded, text: text, lines: lines)
+                        switch try CommandApplication.apply(command, seq: seq, to: &log, service: service) {
+                        case .duplicate:
+                            progress.duplicates += 1
+                        case .rejected(let rejection):
+                            reject(record, rejection)
+                        case .accepted:
+                            progress.accepted += 1
+                            if progress.firstSeq == 0 { progress.firstSeq = seq }
+                            progress.lastSeq = seq
+                            seq += 1
+                        }
                     }
                 }
             }

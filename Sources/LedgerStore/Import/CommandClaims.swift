@@ -12,9 +12,9 @@ struct CommandClaims: Sendable {
     var count: Int { seqs.count }
 
     /// Adds the claim of `id` at `seq`, later than every claim held.
-    mutating func append(_ id: String, seq: UInt64) {
+    mutating func append(_ id: UnsafeRawBufferPointer, seq: UInt64) {
         seqs.append(seq)
-        bytes.append(contentsOf: id.utf8)
+        bytes.append(contentsOf: id)
         ends.append(bytes.count)
     }
 
@@ -57,12 +57,9 @@ struct CommandClaims: Sendable {
     }
 
     /// Whether claim `index`'s id is `id`.
-    func matches(_ index: Int, _ id: String) -> Bool {
-        id.withUTF8Bytes { utf8 in
-            withID(index) { stored in
-                stored.count == utf8.count
-                    && (stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0)
-            }
+    func matches(_ index: Int, _ id: UnsafeRawBufferPointer) -> Bool {
+        withID(index) { stored in
+            stored.count == id.count && (stored.isEmpty || memcmp(stored.baseAddress!, id.baseAddress!, stored.count) == 0)
         }
     }
 

@@ -64,11 +64,15 @@ final class CommandIndex {
     /// Claims `id` for the event at `seq` and records it in the store; `false` when a command
     /// with this id was accepted before (a duplicate).
     func claim(_ id: CommandID, seq: UInt64) throws -> Bool {
+        try id.rawValue.withUTF8Bytes { try claim($0, hash: hash($0), seq: seq) }
+    }
+
+    /// Claims `id`, whose hash (the index's function's) is `hash`, as `claim(_:seq:)` does.
+    func claim(_ id: UnsafeRawBufferPointer, hash: UInt64, seq: UInt64) throws -> Bool {
         guard let ledger else { preconditionFailure("a command id was claimed outside a chunk") }
         guard seq <= Self.seqMask else { throw StoreError.corrupt("seq \(seq) is beyond what the command index holds") }
         try catchUp(ledger)
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { try grow(ledger) }
-        let hash = id.rawValue.withUTF8Bytes { self.hash($0) }
         let tag = hash >> Self.seqBits
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -81,14 +85,19 @@ final class CommandIndex {
         slots[slot] = tag << Self.seqBits | seq
         count += 1
         claimed.append(slot)
-        unwritten.append(id.rawValue, seq: seq)
+        unwritten.append(id, seq: seq)
         return true
     }
 
     /// Gives back the latest claim (its record was rejected, which does not use the id up).
     func release(_ id: CommandID) throws {
+        try id.rawValue.withUTF8Bytes { try release($0) }
+    }
+
+    /// Gives back the latest claim, of `id`.
+    func release(_ id: UnsafeRawBufferPointer) throws {
         guard let slot = claimed.popLast(), let last = unwritten.seqs.last,
-            unwritten.matches(unwritten.count - 1, id.rawValue), slots[slot] & Self.seqMask == last
+            unwritten.matches(unwritten.count - 1, id), slots[slot] & Self.seqMask == last
         else { preconditionFailure("released a command id never claimed") }
         unwritten.removeLast()
         slots[slot] = 0
@@ -96,19 +105,17 @@ final class CommandIndex {
     }
 
     /// Whether the command accepted at `seq` has the id `id`.
-    private func isStored(_ id: CommandID, at seq: UInt64, in ledger: LedgerTransaction) throws -> Bool {
+    private func isStored(_ id: UnsafeRawBufferPointer, at seq: UInt64, in ledger: LedgerTransaction) throws -> Bool {
         if seq > visibleHead {
             guard let index = unwritten.lastIndex(of: seq) else {
                 throw StoreError.corrupt("the command claimed at seq \(seq) is missing")
             }
-            return unwritten.matches(index, id.rawValue)
+            return unwritten.matches(index, id)
         }
         guard let stored = try ledger.commandID(at: seq) else {
             throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
         }
-        return id.rawValue.withUTF8Bytes {
-            $0.count == stored.count && ($0.isEmpty || memcmp($0.baseAddress!, stored.baseAddress!, stored.count) == 0)
-        }
+        return id.count == stored.count && (id.isEmpty || memcmp(id.baseAddress!, stored.baseAddress!, stored.count) == 0)
     }
 
     /// Brings the table to the store's commands before this chunk: loads it the first time, then

@@ -76,11 +76,11 @@ final class IdentifierTable {
 
     /// The number of `id`, if it is known.
     func number(of id: String) -> UInt32? {
-        id.withUTF8Bytes { number(of: $0) }
+        id.withUTF8Bytes { number(of: $0, hash: self.hash($0)) }
     }
 
-    private func number(of id: UnsafeRawBufferPointer) -> UInt32? {
-        let hash = self.hash(id)
+    /// The number of `id`, whose hash (the table's function's) is `hash`, if it is known.
+    func number(of id: UnsafeRawBufferPointer, hash: UInt64) -> UInt32? {
         let tag = hash >> Self.offsetBits
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -100,12 +100,16 @@ final class IdentifierTable {
 
     /// Gives `id` (known to be new) the next number.
     func define(_ id: String) throws -> UInt32 {
+        try id.withUTF8Bytes { try define($0, hash: self.hash($0)) }
+    }
+
+    /// Gives `id` (known to be new), whose hash (the table's function's) is `hash`, the next number.
+    func define(_ id: UnsafeRawBufferPointer, hash: UInt64) throws -> UInt32 {
         guard count < Int(UInt32.max) - 1 else { throw StoreError.corrupt("an id dictionary is full") }
         if Double(count + 1) > Double(slots.count) * Self.maximumLoad { rehash(capacity: slots.count * 2) }
         if defined == 0 { definedFrom = used }
         let number = UInt32(count)
-        let entry = try id.withUTF8Bytes { try append($0) }
-        insert(entry)
+        insert(try append(id), hash: hash)
         defined += 1
         return number
     }
@@ -153,7 +157,11 @@ final class IdentifierTable {
     private func insert(_ entry: Int) {
         let id = UnsafeRawBufferPointer(
             rebasing: arena[(entry + Self.headerSize)..<(entry + Self.headerSize + Int(arena[entry]))])
-        let hash = self.hash(id)
+        insert(entry, hash: hash(id))
+    }
+
+    /// Puts the entry at `entry`, whose id hashes to `hash`, into its slot.
+    private func insert(_ entry: Int, hash: UInt64) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }

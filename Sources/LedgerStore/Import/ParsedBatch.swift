@@ -1,4 +1,5 @@
 internal import BatchFormats
+internal import LedgerDomain
 
 /// Consecutive parsed records, their raw bytes, and the position right after the last of them.
 struct ParsedBatch: Sendable {
@@ -6,6 +7,10 @@ struct ParsedBatch: Sendable {
     /// The raw text of the records, one after another (`ParsedRecord.rawRange` indexes it), read in
     /// the same pass that parsed them.
     let raw: [UInt8]
+    /// The ids, notes and lines the records' commands point into.
+    let text: DecodedText
+    /// The rejections of the malformed records, in record order.
+    let malformed: [Rejection]
     let end: BatchPosition
     /// The hash of the file's bytes before `end`.
     let hash: BatchHash

@@ -1,9 +1,11 @@
-internal import LedgerDomain
+internal import BatchFormats
 
-/// A record read and decoded ahead of the write transaction that applies it.
+/// A record read and decoded ahead of the write transaction that applies it. Plain values only:
+/// its text is in its batch (`ParsedBatch`).
 struct ParsedRecord: Sendable {
     let line: Int
     /// Where the record's text (the first KiB of an oversized one) is in its batch's `raw` bytes.
     let rawRange: Range<Int>
-    let outcome: Result<Command, Rejection>
+    /// The command, or `nil` for a malformed record (its rejection is the batch's next in `malformed`).
+    let command: DecodedCommand?
 }

@@ -83,6 +83,9 @@ final class RecordPipeline: @unchecked Sendable {
                 records.reserveCapacity(batchSize)
                 var raw: [UInt8] = []
                 raw.reserveCapacity(batchSize * 128)
+                var text = DecodedText()
+                text.reserveCapacity(records: batchSize)
+                var malformed: [Rejection] = []
                 while records.count < batchSize {
                     guard let record = try reader.next() else {
                         isLast = true
@@ -90,13 +93,17 @@ final class RecordPipeline: @unchecked Sendable {
                     }
                     let rawStart = raw.count
                     raw.append(contentsOf: record.raw)
-                    records.append(
-                        ParsedRecord(
-                            line: record.line, rawRange: rawStart..<raw.count, outcome: record.content.flatMap(decoder.decode)))
+                    var command: DecodedCommand?
+                    switch record.content.flatMap({ decoder.decode($0, into: &text) }) {
+                    case .success(let decoded): command = decoded
+                    case .failure(let rejection): malformed.append(rejection)
+                    }
+                    records.append(ParsedRecord(line: record.line, rawRange: rawStart..<raw.count, command: command))
                 }
                 let (hash, endsWithLineEnd) = reader.consumedBatchHash()
                 let batch = ParsedBatch(
-                    records: records, raw: raw, end: reader.position, hash: hash, endsWithLineEnd: endsWithLineEnd,
+                    records: records, raw: raw, text: text, malformed: malformed, end: reader.position, hash: hash,
+                    endsWithLineEnd: endsWithLineEnd,
                     isLast: isLast)
                 condition.lock()
                 while ready.count >= depth, !stopping { condition.wait() }

@@ -1,15 +1,28 @@
-/// Ids by dense number, their bytes kept end to end in one buffer: no `String`, and no heap
+internal import CPrefetch
+
+/// Ids by dense number, their bytes kept end to end in a few buffers: no `String`, and no heap
 /// object, per id. `verify` gathers the ids the log names into it and compares them in place
 /// with the stored dictionaries; a `String` is made only for an id it has to print.
+///
+/// Each range of a replay gathers its own list, and the join appends them in log order: a list
+/// appended takes its buffers along as a segment of its own (a handful per replay), so that
+/// joining copies no id (measured on `hostile`: the copies and their fresh pages were most of
+/// the join, on one thread while the others waited).
 public struct NameList: RandomAccessCollection, Equatable, Sendable {
-    private var bytes: [UInt8] = []
-    /// Where each id ends in `bytes` (each starts where the one before it ends).
-    private var ends: [Int] = []
+    private var segments: [Segment] = []
+    /// The number of the first id of each segment, and one past the last id.
+    private var firsts = [0]
+
+    /// Ids numbered from a segment's first: their bytes end to end, and where each ends.
+    private struct Segment: Sendable {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+    }
 
     init() {}
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { ends.count }
+    public var endIndex: Int { firsts[firsts.count - 1] }
 
     /// The id of number `index`, as text.
     public subscript(index: Int) -> String {
@@ -18,8 +31,11 @@ public struct NameList: RandomAccessCollection, Equatable, Sendable {
 
     /// Lends `body` the bytes of the id of number `index`.
     func withBytes<R>(of index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[index]])) }
+        let segment = segment(of: index)
+        let local = index - firsts[segment]
+        let start = local == 0 ? 0 : segments[segment].ends[local - 1]
+        let end = segments[segment].ends[local]
+        return try segments[segment].bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Whether the id of number `index` is `other`, byte for byte.
@@ -27,16 +43,61 @@ public struct NameList: RandomAccessCollection, Equatable, Sendable {
         withBytes(of: index) { $0.hasSameBytes(as: other) }
     }
 
-    /// Adds the next id.
-    mutating func append(_ name: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: name)
-        ends.append(bytes.count)
+    /// Starts bringing where id `index` ends into the cache: the first of the two misses of a
+    /// lookup far from the one before (`prefetchBytes(of:)` is the second). A hint only: an
+    /// index out of range is passed over.
+    // Safe: the address is checked to lie in the array; a prefetch only hints the cache.
+    func prefetchEnd(of index: Int) {
+        guard index >= 0, index < endIndex else { return }
+        let segment = segment(of: index)
+        segments[segment].ends.withUnsafeBufferPointer { cprefetch_for_read($0.baseAddress! + (index - firsts[segment])) }
     }
 
-    /// Adds the ids of `other`, numbered after these.
+    /// Starts bringing the first bytes of id `index` into the cache (once `prefetchEnd(of:)` has
+    /// brought in where they begin).
+    // Safe: as `prefetchEnd(of:)`.
+    func prefetchBytes(of index: Int) {
+        guard index >= 0, index < endIndex else { return }
+        let segment = segment(of: index)
+        let local = index - firsts[segment]
+        let start = local == 0 ? 0 : segments[segment].ends[local - 1]
+        segments[segment].bytes.withUnsafeBufferPointer { bytes in
+            if start < bytes.count { cprefetch_for_read(bytes.baseAddress! + start) }
+        }
+    }
+
+    /// The segment that holds id `index` (one of the few the join appended).
+    private func segment(of index: Int) -> Int {
+        var segment = segments.count - 1
+        while index < firsts[segment] { segment -= 1 }
+        return segment
+    }
+
+    /// Adds the next id.
+    mutating func append(_ name: UnsafeRawBufferPointer) {
+        if segments.isEmpty {
+            segments.append(Segment())
+            firsts.append(0)
+        }
+        let last = segments.count - 1
+        segments[last].bytes.append(contentsOf: name)
+        segments[last].ends.append(segments[last].bytes.count)
+        firsts[last + 1] += 1
+    }
+
+    /// Adds the ids of `other`, numbered after these; its buffers are taken over, not copied.
     mutating func append(contentsOf other: NameList) {
-        let offset = bytes.count
-        bytes.append(contentsOf: other.bytes)
-        ends.append(contentsOf: other.ends.lazy.map { $0 + offset })
+        for segment in other.segments where !segment.ends.isEmpty {
+            segments.append(segment)
+            firsts.append(endIndex + segment.ends.count)
+        }
+    }
+
+    /// Equal when they hold the same ids, however they are split into segments.
+    public static func == (left: NameList, right: NameList) -> Bool {
+        left.count == right.count
+            && left.indices.allSatisfy { index in
+                left.withBytes(of: index) { mine in right.hasBytes(mine, at: index) }
+            }
     }
 }

@@ -21,6 +21,9 @@ final class PlacedLinesReader {
 
     deinit { buffer.deallocate() }
 
+    /// Whether the lines are copied from the file rather than read in the map.
+    var copies: Bool { region != nil }
+
     /// The first `count` lines of the `placed` event at `start`: valid until the next call.
     // Safe: `start` is a placed event checked when it was folded, with at least `count` lines.
     func lines(ofPlacedEventAt start: UnsafeRawPointer, count: Int) -> EncodedEventLines {

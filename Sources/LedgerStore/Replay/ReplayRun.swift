@@ -24,6 +24,11 @@ struct ReplayRun {
     private let placed: PlacedLinesReader
     /// The links of the hash chain in this range, recomputed as its events are folded (verify).
     private var chain: ChainRun?
+    /// The count of the map's drops (`MappedRegion.releases`) last seen, and how many orders the
+    /// range had placed by then: the `placed` events of those placed since were read in the map
+    /// after every drop so far, so a cancel reads their lines in place, not with `pread`.
+    private var releasesSeen: Int
+    private var mappedFrom = 0
 
     /// `collectingNames`: also gather the ids the log names (for verify). `expected` sizes the
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
@@ -39,6 +44,7 @@ struct ReplayRun {
         events: Int = 0
     ) {
         placed = PlacedLinesReader(region: region)
+        releasesSeen = MappedRegion.releases
         self.chain = chain
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
@@ -153,9 +159,23 @@ struct ReplayRun {
         // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
         let lines =
             event.kind == .cancelled
-            ? placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: Int(before.lineCount))
+            ? linesOfPlacedEvent(at: position, count: Int(before.lineCount))
             : EncodedEventLines(base: event.start, count: 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
+    }
+
+    /// The first `count` lines of the `placed` event of the order at `position`, for a cancel: read
+    /// in the map if the event was read there since the map's pages were last dropped (an order
+    /// cancelled soon after it was placed), otherwise copied from the file (`PlacedLinesReader`).
+    private mutating func linesOfPlacedEvent(at position: Int, count: Int) -> EncodedEventLines {
+        guard placed.copies else { return placedLines(at: position, count: count) }
+        let releases = MappedRegion.releases
+        if releases != releasesSeen {
+            releasesSeen = releases
+            mappedFrom = part.orders.count
+        }
+        if position >= mappedFrom { return placedLines(at: position, count: count) }
+        return placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
     /// What is wrong with `event` following its order's state `before` and latest seq, if anything.
@@ -175,6 +195,12 @@ struct ReplayRun {
         let order = event.order.rawValue
         part.deferred[DeferredFold.partition(of: order, among: partitions)].append(
             DeferredEvent(seq: seq, start: bytes.baseAddress!, count: Int32(bytes.count), order: order))
+    }
+
+    /// The first `count` lines of the `placed` event of the order at `position`.
+    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
+    private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
+        EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {

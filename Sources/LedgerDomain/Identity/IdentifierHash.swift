@@ -1,21 +1,26 @@
-/// A fast 64-bit hash of an id's bytes, for the importer's tables in memory (never stored: a
-/// table is rebuilt from the store by each import, so the function may change between builds).
+/// A fast 64-bit hash of an id's bytes, for the importer's tables in memory, computed by the
+/// reading thread as it decodes each id (never stored: a table is rebuilt from the store by each
+/// import, so the function may change between builds).
 /// Eight bytes per multiply, then a final mix so that the low bits (the slot) and the high bits
 /// (the tag) both depend on every byte.
 ///
 /// Seeded once per process at random: the tables probe linearly, so ids that share their low bits
 /// share a run of slots, and with a fixed function a batch could be made of such ids (40,000 order
 /// ids found by trying, with the 16 low bits of their hashes 0, took an import 10 times the CPU of
-/// as many other ids, growing with the square of their number).
-enum IdentifierHash {
+/// as many other ids, growing with the square of their number). The reading thread that hashes
+/// the ids and the tables that look them up are one process's.
+public enum IdentifierHash {
     /// This process's seed.
-    static let seed = UInt64.random(in: .min ... .max)
+    public static let seed = UInt64.random(in: .min ... .max)
 
     /// The hash of `bytes` under this process's seed.
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 { of(bytes, seed: seed) }
+    // Inlinable: the decoder hashes every id of a batch with it (BatchFormats, another module).
+    @inlinable
+    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 { of(bytes, seed: seed) }
 
     /// The hash of `bytes` under `seed`.
-    static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    @inlinable
+    public static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         var hash: UInt64 = (seed ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset + 8 <= bytes.count {
