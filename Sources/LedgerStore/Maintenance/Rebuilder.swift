@@ -35,6 +35,12 @@ public struct Rebuilder {
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> RebuildSummary {
         let started = Date()
+        // The new read models are written beside the old ones, whose pages are freed only by the
+        // commit, so the data file may grow by as much as they hold. A writer's map is only as
+        // large as the pages in use when the store was opened (LMDB's floor for a smaller size):
+        // without room made first, a store with few free pages (one just imported) filled the map
+        // after the writes, and the whole rebuild, replay included, ran again in a doubled map.
+        try store.makeRoom(for: 0)
         let events = try store.write { ledger in
             let replayed = try core.replay(
                 in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
