@@ -19,6 +19,8 @@ public enum DamageExit {
     nonisolated(unsafe) static var prefix = ""
     /// The SIGBUS line, written before the handler is installed: a signal handler must not build it.
     nonisolated(unsafe) static var busErrorLine: UnsafeMutableBufferPointer<UInt8>?
+    /// Set by the first thread that meets damage, which writes the line and ends the process.
+    static let reporting = Atomic<Bool>(false)
 
     /// Ends the process with `exitStatus` on damage from now on; `prefix` starts each line. Call
     /// once, before any store is opened.
@@ -32,6 +34,7 @@ public enum DamageExit {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
         _ = buffer.initialize(from: line)
         busErrorLine = buffer
+        _ = reporting.load(ordering: .relaxed)  // initialised here, not first in a signal handler
         signal(SIGBUS, busError)
     }
 
@@ -42,6 +45,7 @@ public enum DamageExit {
 
     /// LMDB's assertion handler for `environment`: it names the store and what LMDB found.
     static func assertionFailed(_ environment: OpaquePointer?, _ message: UnsafePointer<CChar>?) {
+        guard isFirstReport(reporting) else { awaitExit() }
         var path: UnsafePointer<CChar>?
         if let environment { _ = mdb_env_get_path(environment, &path) }
         let store = path.map { String(cString: $0) } ?? "?"
@@ -52,6 +56,19 @@ public enum DamageExit {
         fflush(nil)
         writeAll(Array(line.utf8))
         _exit(status.load(ordering: .relaxed))
+    }
+
+    /// Whether the caller is the first to report damage through `gate`. Threads of one command
+    /// (the replay's, verify's) walk the store at once and may meet a damaged page, or a file cut
+    /// short, together: only the first writes its line; the others `awaitExit()`, so that the user
+    /// sees one line. Async-signal-safe (one atomic exchange).
+    static func isFirstReport(_ gate: borrowing Atomic<Bool>) -> Bool {
+        !gate.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Waits until the first report ends the process (async-signal-safe).
+    static func awaitExit() -> Never {
+        while true { pause() }
     }
 
     /// `text` with control characters replaced by `?`, so that a path cannot drive the terminal.
@@ -74,6 +91,7 @@ public enum DamageExit {
 
 /// The SIGBUS handler: async-signal-safe (`write` of the line made beforehand, `_exit`).
 private func busError(_ signal: Int32) {
+    guard DamageExit.isFirstReport(DamageExit.reporting) else { DamageExit.awaitExit() }
     if let line = DamageExit.busErrorLine, let base = line.baseAddress {
         _ = write(STDERR_FILENO, base, line.count)
     }

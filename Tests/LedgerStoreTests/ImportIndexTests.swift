@@ -131,6 +131,29 @@ struct ImportIndexTests {
         #expect(other.count == 2 && other.number(of: "A-10") == 1 && other.number(of: "A-1") == 0)
     }
 
+    @Test func idsMadeToShareASlotUnderAFixedHashAreSpreadByTheProcesssSeed() {
+        func hash(_ id: String, seed: UInt64? = nil) -> UInt64 {
+            var id = id
+            return id.withUTF8 { bytes in
+                seed.map { IdentifierHash.of(UnsafeRawBufferPointer(bytes), seed: $0) }
+                    ?? IdentifierHash.of(UnsafeRawBufferPointer(bytes))
+            }
+        }
+        // What a hostile batch could hold against an unseeded function: ids whose 12 low bits
+        // (the slot in a table of 4,096) are all 0, found by trying.
+        let slotMask: UInt64 = (1 << 12) - 1
+        var crafted: [String] = []
+        var candidate = 0
+        while crafted.count < 64 {
+            let id = "O-\(candidate)"
+            if hash(id, seed: 0) & slotMask == 0 { crafted.append(id) }
+            candidate += 1
+        }
+        // Under this process's seed they scatter (64 ids in 4,096 slots: about 63 distinct).
+        #expect(IdentifierHash.seed != 0)
+        #expect(Set(crafted.map { hash($0) & slotMask }).count > 32)
+    }
+
     @Test func anImportFindsTheIdsAndCommandIDsOfEarlierImportsAcrossItsChunks() throws {
         let mine = try LedgerStore(path: storePath, durable: false)
         let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"

@@ -10,9 +10,9 @@ struct RebuildAndVerifyTests {
     let directory = TemporaryDirectory()
     var path: String { directory.path + "/store" }
 
-    func importGenerated(orders: Int = 800, badShare: Double = 0.15) throws -> LedgerStore {
+    func importGenerated(orders: Int = 800, badShare: Double = 0.15, chunkSize: Int = 97) throws -> LedgerStore {
         let settings = GeneratorSettings(orders: orders, seed: 21, badShare: badShare, customers: 90, skus: 50)
-        return try GeneratedStore.make(in: directory, settings, chunkSize: 97)
+        return try GeneratedStore.make(in: directory, settings, chunkSize: chunkSize)
     }
 
     /// Every query's answer, as one comparable value.
@@ -80,6 +80,24 @@ struct RebuildAndVerifyTests {
         // run again after the first transaction filled the map.
         #expect(reports.filter { $0 == head }.count == 1, "\(reports)")
         #expect(try readModelBytes(store) == before)
+    }
+
+    @Test func aRebuildWhoseMapFillsInANestedTransactionGrowsTheMapAndWritesTheSameBytes() throws {
+        let before: [String]
+        do {
+            // One commit: the data file has next to no free pages for the rebuild to reuse.
+            let store = try importGenerated(chunkSize: 1 << 20)
+            before = try readModelBytes(store)
+        }
+        // The map no larger than the data file, and no room made before the rebuild: its fresh pages
+        // fill the map while a nested transaction appends rows; the whole write transaction runs
+        // again in a larger map.
+        let store = try LedgerStore(path: path, readOnly: false, creating: false, durable: false, mapSize: 64 << 10)
+        let initial = store.environment.mapSize
+        _ = try Rebuilder(store: store, rowsPerNestedTransaction: 7, makingRoom: false).rebuild()
+        #expect(store.environment.mapSize > initial)
+        #expect(try readModelBytes(store) == before)
+        #expect(try Verifier(store: store).verify().isConsistent)
     }
 
     @Test func verifyNamesADamagedReadModelAndRebuildRepairsIt() throws {

@@ -41,6 +41,8 @@ extension StoreError: CustomStringConvertible {
             "the disk holding \(path) is full (\(free) bytes free); free some space"
         case .engine where isMapResized:
             "another process wrote so much to the store meanwhile that this one could not read it on; run the command again"
+        case .engine(let error) where error.isCorrupted:
+            "the store is damaged: \(error); run orders verify, or restore the store from a backup"
         case .engine(let error):
             "storage error: \(error)"
         }

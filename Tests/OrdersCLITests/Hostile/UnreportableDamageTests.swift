@@ -31,11 +31,7 @@ struct UnreportableDamageTests {
     }
 
     @Test func aLeafPageOfTheLogZeroedEndsTheCommandsThatWalkTheLogWithOneLine() throws {
-        var lines: [String] = []
-        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 5))
-        _ = generator.generate { lines.append($0) }
-        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
-        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        try importGenerated()
         let value = try #require(try logEventInTheMiddle())
         try zeroLeafPages(holding: value)
         // A cursor that walks the log reaches the zeroed page from its sibling and LMDB's own
@@ -46,6 +42,31 @@ struct UnreportableDamageTests {
             #expect(result.standardError.hasPrefix("orders: error: the store at \(store) is damaged: a page"), "\(command)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(command)")
         }
+    }
+
+    @Test func aZeroedLeafPageThatLMDBReportsIsNamedAsDamageNotAsAStorageError() throws {
+        try importGenerated()
+        let orders = try StoreFixture.entries(database: "orders", at: store)
+        let middle = orders[orders.count / 2]
+        let names = try StoreFixture.entries(database: "order_names", at: store)
+        let id = try #require(names.first { $0.key == middle.key }.map { String(decoding: $0.value, as: UTF8.self) })
+        try zeroLeafPages(holding: middle.value)
+        // LMDB finds the page of the wrong kind and says so (`MDB_CORRUPTED`): before, "storage
+        // error: mdb_get: MDB_CORRUPTED: Located page was wrong type", with nothing to do.
+        let result = try OrdersBinary.run(["show", "--store", store, "--", id])
+        #expect(!result.killedBySignal && result.status == 1, "\(result.status) \(result.standardError)")
+        #expect(result.standardError.hasPrefix("orders: error: the store is damaged: "), "\(result.standardError)")
+        #expect(result.standardError.hasSuffix("; run orders verify, or restore the store from a backup\n"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    /// Imports a generated batch of 3,000 orders.
+    func importGenerated() throws {
+        var lines: [String] = []
+        var generator = BatchGenerator(settings: GeneratorSettings(orders: 3_000, seed: 5))
+        _ = generator.generate { lines.append($0) }
+        let batch = directory.file("batch.csv", lines.joined(separator: "\n") + "\n")
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
     }
 
     /// The stored bytes of the event halfway through the log.
