@@ -15,16 +15,20 @@ public struct Rebuilder {
     private let core: ReplayCore
     /// How many rows each nested transaction of `refill` appends.
     private let rowsPerNestedTransaction: Int
+    /// Whether `rebuild` makes room in the map before its transaction.
+    private let makingRoom: Bool
 
     public init(store: LedgerStore) {
         self.init(store: store, rowsPerNestedTransaction: 1 << 16)
     }
 
-    /// `rowsPerNestedTransaction`: 65,536 (about 1,400 pages of orders) but in tests.
-    init(store: LedgerStore, rowsPerNestedTransaction: Int) {
+    /// `rowsPerNestedTransaction`: 65,536 (about 1,400 pages of orders) but in tests. `makingRoom`:
+    /// `true` but in a test of a map that fills up during the writes.
+    init(store: LedgerStore, rowsPerNestedTransaction: Int, makingRoom: Bool = true) {
         self.store = store
         core = ReplayCore(store: store)
         self.rowsPerNestedTransaction = max(1, rowsPerNestedTransaction)
+        self.makingRoom = makingRoom
     }
 
     /// Rewrites `projections` from the log in one transaction. `shouldStop` is asked while the log
@@ -35,6 +39,12 @@ public struct Rebuilder {
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws -> RebuildSummary {
         let started = Date()
+        // The new read models are written beside the old ones, whose pages are freed only by the
+        // commit, so the data file may grow by as much as they hold. A writer's map is only as
+        // large as the pages in use when the store was opened (LMDB's floor for a smaller size):
+        // without room made first, a store with few free pages (one just imported) filled the map
+        // after the writes, and the whole rebuild, replay included, ran again in a doubled map.
+        if makingRoom { try store.makeRoom(for: 0) }
         let events = try store.write { ledger in
             let replayed = try core.replay(
                 in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
