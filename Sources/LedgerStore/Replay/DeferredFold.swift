@@ -70,13 +70,17 @@ struct DeferredFold: @unchecked Sendable {
     }
 
     /// Folds partition `partition`'s events into `rows`; gives back the problems found.
-    func fold(partition: Int, into rows: inout ReplayRows) -> [DeferredProblem] {
+    func fold(partition: Int, into replayRows: inout ReplayRows) -> [DeferredProblem] {
         let service = OrderService()
+        // The rows' changes folded a batch at a time in row order (`StagedRows`); `replayRows` is
+        // left empty meanwhile, so that the staged rows are the only ones holding their arrays.
+        var taken = ReplayRows(customers: 0, skus: 0)
+        swap(&taken, &replayRows)
+        var rows = StagedRows(consume taken)
         var problems: [DeferredProblem] = []
         var folded = 0
         let mask = Self.lookahead - 1
-        // The partition's next events in a ring: each has its order's entry prefetched when it enters, and its customer's row when it is halfway
-        // through (its order's state is in the cache by then).
+        // The partition's next events in a ring: each has its order's entry prefetched when it enters.
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
         let placed = PlacedLinesReader(region: region)
         for (part, lists) in deferred.enumerated() {
@@ -92,10 +96,6 @@ struct DeferredFold: @unchecked Sendable {
                     next += 1
                 }
                 guard count > 0 else { break }
-                if count > Self.lookahead / 2 {
-                    let ahead = ring[(first + Self.lookahead / 2) & mask]
-                    if ahead.segment >= 0 { rows.prefetchCustomer(orders[ahead.segment][ahead.position].state.customer) }
-                }
                 let current = ring[first]
                 first = (first + 1) & mask
                 count -= 1
@@ -130,6 +130,7 @@ struct DeferredFold: @unchecked Sendable {
         // The pages this fold mapped would otherwise stay until the replay ends, beside the rows
         // made into read models (the replay's peak of resident memory).
         region?.releasePages()
+        replayRows = rows.finish()
         return problems
     }
 }

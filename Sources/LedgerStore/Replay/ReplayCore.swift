@@ -95,7 +95,7 @@ public struct ReplayCore {
         let partitions = min(threads, ranges.count)
         let work = Work(
             ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
-            region: region, cutoff: cutoff, partitions: partitions, chain: chain, shouldStop: shouldStop)
+            region: region, logged: logged, cutoff: cutoff, partitions: partitions, chain: chain, shouldStop: shouldStop)
         let helpers = (1..<partitions).map { _ in Helper() }
         let workers = helpers.enumerated().map { slot, helper in
             BackgroundThread { [store] in
@@ -208,6 +208,8 @@ public struct ReplayCore {
         let bounds: EventBounds
         let collectingNames: Bool
         let region: MappedRegion?
+        /// How many events the log holds (a range's seqs may count more in a damaged log).
+        let logged: Int
         let cutoff: Timestamp
         /// How many threads fold (and into how many partitions the deferred events go).
         let partitions: Int
@@ -230,7 +232,8 @@ public struct ReplayCore {
                 ReplayRun(
                     collectingNames: work.collectingNames, expected: work.expected, bounds: work.bounds, rows: consume rows,
                     cutoff: work.cutoff, partitions: work.partitions, region: work.region,
-                    chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) }),
+                    chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) },
+                    events: min(work.ranges[index].seqs.count, work.logged)),
                 ledger, store, releasing: work.region, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             // Wrapping: in a damaged log a range's last seq may lie before its first (verify names it).
@@ -274,7 +277,6 @@ public struct ReplayCore {
                 } else {
                     count -= 1
                 }
-                if count > lookahead / 2 { run.prepareRows(ahead[(first + lookahead / 2) & (lookahead - 1)].value) }
                 first = (first + 1) & (lookahead - 1)
                 run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
                 replayed += 1

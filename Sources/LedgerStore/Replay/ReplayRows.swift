@@ -45,16 +45,20 @@ struct ReplayRows: ReadModelSink {
         self.skus.reserveCapacity(skus * skuStride)
     }
 
-    /// Starts bringing customer `number`'s row into the cache, ahead of folding into it.
-    func prefetchCustomer(_ number: CustomerNumber) {
-        guard number.index < customerCount else { return }
-        Self.prefetch(row: number.index, stride: customerStride, of: customers)
+    /// How many customer (sku) rows to expect: the rows held, or more if the store counts more.
+    var expectedCustomerRows: Int { max(expectedCustomers, customerCount) }
+    var expectedSKURows: Int { max(expectedSKUs, skuCount) }
+
+    /// Starts bringing customer row `row` into the cache, ahead of folding into it.
+    func prefetchCustomer(row: Int) {
+        guard row < customerCount else { return }
+        Self.prefetch(row: row, stride: customerStride, of: customers)
     }
 
-    /// Starts bringing sku `number`'s row into the cache, ahead of folding into it.
-    func prefetchSKU(_ number: SKUNumber) {
-        guard number.index < skuCount else { return }
-        Self.prefetch(row: number.index, stride: skuStride, of: skus)
+    /// Starts bringing sku row `row` into the cache, ahead of folding into it.
+    func prefetchSKU(row: Int) {
+        guard row < skuCount else { return }
+        Self.prefetch(row: row, stride: skuStride, of: skus)
     }
 
     /// Prefetches every cache line of row `row` (a row may span three).
@@ -71,27 +75,36 @@ struct ReplayRows: ReadModelSink {
     mutating func addToCustomer(
         _ number: CustomerNumber, orders: Int64, openOrders: Int64, cancelled: Int64, net: Int64, in currency: Currency?
     ) {
-        let slot = currency.map { currencySlot($0) }
-        let row = number.index
+        let slot = currency.map { self.slot(of: $0) } ?? -1
+        addToCustomer(row: number.index, slot: slot, orders: orders, openOrders: openOrders, cancelled: cancelled, net: net)
+    }
+
+    /// Adds to customer row `row`, `net` in currency slot `slot` (-1: none).
+    mutating func addToCustomer(row: Int, slot: Int, orders: Int64, openOrders: Int64, cancelled: Int64, net: Int64) {
         if row >= customerCount { growCustomers(to: row + 1) }
         let base = row * customerStride
-        let dense = slot.map { $0 < Self.denseSlots } ?? false
+        let dense = slot >= 0 && slot < Self.denseSlots
         customers.withUnsafeMutableBufferPointer { rows in
             rows[base] += orders
             rows[base + 1] += openOrders
             rows[base + 2] += cancelled
-            if dense, let slot {
+            if dense {
                 rows[base + 3] |= 1 << slot
                 rows[base + 4 + slot] += net
             }
         }
-        if !dense, let slot { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += net }
+        if !dense, slot >= 0 { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += net }
     }
 
     mutating func addToSKU(_ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency)
     {
-        let slot = currencySlot(currency)
-        let row = number.index
+        addToSKU(
+            row: number.index, slot: slot(of: currency), unitsOrdered: unitsOrdered, unitsCancelled: unitsCancelled,
+            revenue: revenue)
+    }
+
+    /// Adds to sku row `row`, `revenue` in currency slot `slot`.
+    mutating func addToSKU(row: Int, slot: Int, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64) {
         if row >= skuCount { growSKUs(to: row + 1) }
         let base = row * skuStride
         let dense = slot < Self.denseSlots
@@ -127,7 +140,7 @@ struct ReplayRows: ReadModelSink {
     }
 
     /// The slot of `currency`; a new one within `denseSlots` widens every row by one amount.
-    private mutating func currencySlot(_ currency: Currency) -> Int {
+    mutating func slot(of currency: Currency) -> Int {
         let slot = slots.slot(of: currency)
         if slot >= width, slot < Self.denseSlots { widen(to: slot + 1) }
         return slot
@@ -166,7 +179,7 @@ struct ReplayRows: ReadModelSink {
     /// Adds the rows of another share of the log's orders (folding is additive), slot by slot
     /// through the currencies' codes, since each thread numbers the currencies it meets in its own order.
     mutating func merge(_ other: consuming ReplayRows) {
-        let slotOf = other.slots.codes.map { currencySlot(Currency(packed: $0)) }
+        let slotOf = other.slots.codes.map { slot(of: Currency(packed: $0)) }
         if other.customerCount > customerCount { growCustomers(to: other.customerCount) }
         if other.skuCount > skuCount { growSKUs(to: other.skuCount) }
         Self.add(

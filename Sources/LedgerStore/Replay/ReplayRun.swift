@@ -16,7 +16,8 @@ struct ReplayRun {
     /// What the numbers of an event may be; an event out of bounds is a problem, never folded.
     private let bounds: EventBounds
     private var part = ReplayedPart()
-    private var rows: ReplayRows
+    /// The rows, their changes folded a batch at a time in row order.
+    private var rows: StagedRows
     /// How many threads will fold the deferred events (`DeferredFold`).
     private let partitions: Int
     /// Where a cancel reads its order's lines.
@@ -34,10 +35,13 @@ struct ReplayRun {
     /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
     /// `region`: the map whose pages the replay releases, if it does (`PlacedLinesReader`).
-    /// `chain`: the links of the hash chain to recompute in this range, if any.
+    /// `chain`: the links of the hash chain to recompute in this range, if any. `events`: how many
+    /// events the range holds at most (each partition's list of deferred events gets room for its
+    /// share of them once, instead of growing by copies).
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
-        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil, chain: ChainRun? = nil
+        cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil, chain: ChainRun? = nil,
+        events: Int = 0
     ) {
         placed = PlacedLinesReader(region: region)
         releasesSeen = MappedRegion.releases
@@ -45,9 +49,12 @@ struct ReplayRun {
         self.collectingNames = collectingNames
         self.partitions = max(1, partitions)
         part.deferred = Array(repeating: [], count: self.partitions)
+        // Room never touched costs no memory; a partition's share may run a little over (it grows then).
+        let share = events / self.partitions + events / 16
+        for index in part.deferred.indices { part.deferred[index].reserveCapacity(share) }
         self.bounds = bounds
         self.cutoff = cutoff
-        self.rows = rows
+        self.rows = StagedRows(rows)
         part.orders.reserveCapacity(expected.orders)
     }
 
@@ -57,34 +64,16 @@ struct ReplayRun {
         return number.index - first
     }
 
-    /// Starts loading what folding `bytes` (an event `ReplayCore.lookahead` places ahead) will
-    /// touch first: the rows a `placed` event names, or the order's state and latest seq. It only
+    /// Starts loading the order's entry that folding `bytes` (an event `ReplayCore.lookahead`
+    /// places ahead) will touch (the rows' changes are folded in batches: `StagedRows`). It only
     /// reads: what it cannot make sense of, the fold will report.
-    /// An event left out (`--as-of` a time) folds into no row: nothing is loaded for it.
-    // Mutating, as `prepareRows`: called on the scan's `var`, a non-mutating call copied the run.
+    /// An event left out (`--as-of` a time) folds into nothing: nothing is loaded for it.
+    // Mutating: called on the scan's `var`, a non-mutating call copied the run.
     mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
-        guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff else { return }
-        if peek.kind == .placed {
-            rows.prefetchCustomer(peek.customer)
-            for sku in peek.skus { rows.prefetchSKU(sku) }
-        } else if let position = position(of: peek.order) {
-            Self.prefetch(part.orders, position)
-        }
-    }
-
-    /// Starts loading the rows that folding `bytes` (an event half the lookahead ahead, whose
-    /// order's state `prepare` asked for) will touch: its customer's, and a cancel's skus.
-    mutating func prepareRows(_ bytes: UnsafeRawBufferPointer) {
         guard let peek = EncodedEvent.Peek(bytes), peek.at <= cutoff, peek.kind != .placed,
             let position = position(of: peek.order)
         else { return }
-        rows.prefetchCustomer(part.orders[position].state.customer)
-        // Its lines are read from the file when they are copied: not worth a read of their own here.
-        if peek.kind == .cancelled, !placed.copies {
-            for line in placedLines(at: position, count: Int(part.orders[position].state.lineCount)) {
-                rows.prefetchSKU(line.sku)
-            }
-        }
+        Self.prefetch(part.orders, position)
     }
 
     // Safe: `position` is one of the array's.
@@ -115,10 +104,12 @@ struct ReplayRun {
         }
     }
 
-    /// What the range gave, and the rows.
-    consuming func finish() -> (part: ReplayedPart, rows: ReplayRows) {
+    /// What the range gave, and the rows (handed over, every change staged folded in).
+    // Mutating, not consuming: a consuming method held its rows twice while they were folded into,
+    // and the first change copied them whole.
+    mutating func finish() -> (part: ReplayedPart, rows: ReplayRows) {
         part.confirmsChain = chain?.confirmed ?? false
-        return (part, rows)
+        return (part, rows.finish())
     }
 
     private mutating func place(_ event: EncodedEvent, seq: UInt64, included: Bool) {
