@@ -82,7 +82,7 @@ struct ChunkRun {
             hash = parsed.hash
         }
         if let hash { progress.digest = hash.digest }
-        var prepared = try log.finished()
+        var prepared = try log.finished(last: progress.finished)
         prepared.progress = progress
         prepared.rejected = rejected
         return prepared

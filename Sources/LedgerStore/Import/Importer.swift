@@ -66,7 +66,7 @@ public final class Importer: Sendable {
             lock = free
         } else {
             let before = try? match(batch, format: reader.format)
-            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.waitNotice)
+            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
             if case .imported = before {} else { importedByOther = true }
         }
         defer { withExtendedLifetime(lock) {} }
@@ -167,6 +167,7 @@ public final class Importer: Sendable {
     ) throws -> Result<ImportOutcome, CommittedFileError>? {
         var state = initial
         var number = firstNumber
+        try catchUp(options, file, committed: state)
         let identifiers = ImportIdentifiers()
         // A record takes well over 32 bytes, an order at least one record.
         let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
@@ -238,9 +239,34 @@ public final class Importer: Sendable {
         } catch is StopRequested {
             throw Self.interruption(file, committed: state)
         } catch let error as BatchFileError {
+            // The chunks committed before the file went wrong stay, and the read models show them
+            // now (if this fails, the next import or rebuild brings them up: the file's error is
+            // the one to tell).
+            if number != nil { try? catchUp(options, file, committed: state) }
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
+    }
+
+    /// Rebuilds the read models that lag behind the log: an import writes them back only with its
+    /// last chunk (`PendingReadModels`), so one that did not get there (killed, crashed, a store
+    /// error) left them at their checkpoint while the log went on. The import's tables read orders
+    /// and rows from the store, so they must be up to date first. A stop asked for meanwhile ends
+    /// the import as interrupted (`committed`: what the store holds of `file`).
+    private func catchUp(_ options: ImportOptions, _ file: String, committed: StoredBatch) throws {
+        let (head, checkpoints) = try store.read { ledger in
+            (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
+        }
+        let lagging = checkpoints.filter { $0.1 < head }
+        guard let oldest = lagging.map(\.1).min() else { return }
+        options.notice(
+            "the read models are at seq \(oldest) and the log at \(head) (an earlier import did not finish): rebuilding "
+                + lagging.map(\.0.rawValue).joined(separator: ", ") + " first")
+        do {
+            _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
+        } catch is ReplayInterrupted {
+            throw Self.interruption(file, committed: committed)
+        }
     }
 
     /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the

@@ -68,6 +68,11 @@ extension LedgerTransaction {
         return seq
     }
 
+    /// Whether the read model is behind the log: an import under way, or one that did not finish,
+    /// writes the read models back only with its last chunk, so ids named since the checkpoint
+    /// may have no order state or row yet (a query leaves them out; anywhere else it is damage).
+    func lags(_ name: ReadModelName) throws -> Bool { try checkpoint(name) < headSeq() }
+
     func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
         try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
     }
