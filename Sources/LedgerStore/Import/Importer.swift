@@ -216,6 +216,14 @@ public final class Importer: Sendable {
                             shouldStop: options.shouldStop)
                     }
                     guard let prepared = try preparer!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    if prepared.progress.finished {
+                        // The last chunk, which writes back the read models (the import's peak of
+                        // memory): the preparing thread is done, and the write needs neither the
+                        // id tables nor the command ids (the chunk holds its own).
+                        preparer!.stop()
+                        identifiers.release()
+                        commands.release()
+                    }
                     try Self.stopIfAsked(options, file, committed: state)
                     try store.makeRoom(for: 0, growthLock: preparer!.growthLock)
                     outcome = try store.write(growthLock: preparer!.growthLock) { ledger in
