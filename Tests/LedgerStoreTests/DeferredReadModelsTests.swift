@@ -88,6 +88,19 @@ struct DeferredReadModelsTests {
         #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == head })
     }
 
+    @Test func importingAFileAlreadyImportedBringsUpTheReadModelsThatAnotherImportLeftBehind() throws {
+        let first = directory.file("first.csv", Self.first)
+        let store = try store("store", importing: [first])
+        let stopping = ImportOptions(chunkSize: 50, shouldStop: StopRequestTests.StopAfter(6).shouldStop)
+        #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(secondBatch(), options: stopping) }
+        let notices = Notices()
+        let again = try Importer(store: store).importFile(first, options: ImportOptions(notice: notices.notice))
+        #expect(again.alreadyImported)
+        #expect(notices.all.count == 1)
+        let head = try store.headSeq()
+        #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == head })
+    }
+
     @Test func aFinishedImportLeavesEveryReadModelAtTheLogsHeadAndNothingToCatchUp() throws {
         let first = directory.file("first.csv", Self.first)
         let store = try store("store", importing: [first, secondBatch()])

@@ -97,6 +97,8 @@ public final class Importer: Sendable {
                     }
                     try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
                 }
+                // Read models that another import left behind the log show it all when this returns.
+                try catchUp(options, file, committed: imported)
                 return summary
             case .extendsCutLine(let earlier):
                 summary.fileError =
