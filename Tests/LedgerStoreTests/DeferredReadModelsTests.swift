@@ -1,4 +1,5 @@
 import BatchGenerator
+import LedgerDomain
 import LedgerServices
 import LedgerStore
 import Synchronization
@@ -31,6 +32,8 @@ struct DeferredReadModelsTests {
         var lines: [String] = []
         var generator = BatchGenerator(settings: GeneratorSettings(orders: 300, seed: 4, badShare: 0.1, customers: 40, skus: 20))
         _ = generator.generate { lines.append($0) }
+        // First, a payment of an order the store held before.
+        lines.insert("pay,X-1,,,,1500,2026-01-01T12:00:00Z,,,", at: 1)
         return directory.file("second.csv", lines.joined(separator: "\n") + "\n")
     }
 
@@ -70,8 +73,34 @@ struct DeferredReadModelsTests {
         // An order placed after the checkpoint is in the log, not in the read models yet: `show`
         // finds no such order (it is not damage).
         var placedLater: String?
-        try store.snapshot { snapshot in try snapshot.forEachEvent(from: before + 1, limit: 1) { placedLater = $0.orderID } }
-        #expect(try store.order(#require(placedLater)) == nil)
+        try store.snapshot { snapshot in
+            try snapshot.forEachEvent(from: before + 1) { if placedLater == nil, $0.kind == .placed { placedLater = $0.orderID } }
+        }
+        let later = try #require(placedLater)
+        #expect(try store.order(later) == nil)
+
+        // What reads the log reads it all, as in a store that imported the batch to the end.
+        let uninterrupted = try self.store("uninterrupted", importing: [first, second])
+        func events(_ store: LedgerStore, order: String? = nil) throws -> [EventRow] {
+            var rows: [EventRow] = []
+            try store.snapshot { snapshot in
+                if let order {
+                    _ = try snapshot.forEachEvent(ofOrder: order, through: stoppedAt, currency: true) { rows.append($0) }
+                } else {
+                    try snapshot.forEachEvent(through: stoppedAt, currency: true) { rows.append($0) }
+                }
+            }
+            return rows
+        }
+        #expect(try events(store) == events(uninterrupted))
+        for id in [later, "X-1"] {
+            #expect(try events(store, order: id) == events(uninterrupted, order: id))
+            let orderID = try #require(OrderID(id))
+            #expect(try store.stream(of: orderID) == uninterrupted.stream(of: orderID)?.filter { $0.seq <= stoppedAt })
+            #expect(
+                try AsOfLedger(store: store, asOf: .seq(stoppedAt)).order(id)
+                    == AsOfLedger(store: uninterrupted, asOf: .seq(stoppedAt)).order(id))
+        }
 
         // The next import rebuilds them first, says so, and ends with the uninterrupted ledger.
         let notices = Notices()
@@ -82,7 +111,6 @@ struct DeferredReadModelsTests {
                 "the read models are at seq \(before) and the log at \(stoppedAt) (an earlier import did not finish): "
                     + "rebuilding orders, customers, revenue, skus, stats first"
             ])
-        let uninterrupted = try self.store("uninterrupted", importing: [first, second])
         #expect(try store.dump() == uninterrupted.dump())
         let head = try store.headSeq()
         #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == head })

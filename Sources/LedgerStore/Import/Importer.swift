@@ -98,7 +98,7 @@ public final class Importer: Sendable {
                     try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
                 }
                 // Read models that another import left behind the log show it all when this returns.
-                try catchUp(options, file, committed: imported)
+                try catchUp(options, file, committed: imported, why: Self.unfinished)
                 return summary
             case .extendsCutLine(let earlier):
                 summary.fileError =
@@ -169,7 +169,7 @@ public final class Importer: Sendable {
     ) throws -> Result<ImportOutcome, CommittedFileError>? {
         var state = initial
         var number = firstNumber
-        try catchUp(options, file, committed: state)
+        try catchUp(options, file, committed: state, why: Self.unfinished, first: true)
         let identifiers = ImportIdentifiers()
         // A record takes well over 32 bytes, an order at least one record.
         let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
@@ -252,7 +252,7 @@ public final class Importer: Sendable {
             // The chunks committed before the file went wrong stay, and the read models show them
             // now (if this fails, the next import or rebuild brings them up: the file's error is
             // the one to tell).
-            if number != nil { try? catchUp(options, file, committed: state) }
+            if number != nil { try? catchUp(options, file, committed: state, why: "(this import stopped at its file's error)") }
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
@@ -263,21 +263,27 @@ public final class Importer: Sendable {
     /// error) left them at their checkpoint while the log went on. The import's tables read orders
     /// and rows from the store, so they must be up to date first. A stop asked for meanwhile ends
     /// the import as interrupted (`committed`: what the store holds of `file`).
-    private func catchUp(_ options: ImportOptions, _ file: String, committed: StoredBatch) throws {
+    /// `why` the read models may lag, for the notice; `first`: before this import's own records.
+    private func catchUp(
+        _ options: ImportOptions, _ file: String, committed: StoredBatch, why: String, first: Bool = false
+    ) throws {
         let (head, checkpoints) = try store.read { ledger in
             (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
         }
         let lagging = checkpoints.filter { $0.1 < head }
         guard let oldest = lagging.map(\.1).min() else { return }
         options.notice(
-            "the read models are at seq \(oldest) and the log at \(head) (an earlier import did not finish): rebuilding "
-                + lagging.map(\.0.rawValue).joined(separator: ", ") + " first")
+            "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
+                + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
         do {
             _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
         } catch is ReplayInterrupted {
             throw Self.interruption(file, committed: committed)
         }
     }
+
+    /// Why read models found behind the log at an import's start lag.
+    private static let unfinished = "(an earlier import did not finish)"
 
     /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
     /// store holds of this file.
