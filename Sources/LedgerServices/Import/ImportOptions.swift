@@ -14,19 +14,20 @@ public struct ImportOptions: Sendable {
 
     /// How long to wait for another import or rebuild of the store (`nil`: as long as it takes).
     public var waitLimit: Double?
-    /// Gets the lines to show while waiting for another import or rebuild.
-    public var waitNotice: @Sendable (String) -> Void
+    /// Gets the lines to show along the way: while waiting for another import or rebuild, and
+    /// before the read models that an import which did not finish left behind are rebuilt.
+    public var notice: @Sendable (String) -> Void
 
     public init(
         format: RecordFormat? = nil, atomic: Bool = false, chunkSize: Int = 65_536,
         shouldStop: @escaping @Sendable () -> Bool = { false }, waitLimit: Double? = nil,
-        waitNotice: @escaping @Sendable (String) -> Void = { _ in }
+        notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.format = format
         self.atomic = atomic
         self.chunkSize = chunkSize
         self.shouldStop = shouldStop
         self.waitLimit = waitLimit
-        self.waitNotice = waitNotice
+        self.notice = notice
     }
 }

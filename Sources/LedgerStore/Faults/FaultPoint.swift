@@ -10,9 +10,11 @@ public enum FaultPoint: String, CaseIterable, Sendable {
     /// An older store's upgrade steps ran in the transaction that opens it for writing; the new
     /// format is not stamped or committed yet.
     case upgradeBeforeCommit = "upgrade-before-commit"
-    /// A chunk's events are appended in its transaction; its orders and read model rows are not written.
+    /// A chunk's events are appended in its transaction; its ids and progress (and, in a file's
+    /// last chunk, the read models) are not written.
     case afterLogAppend = "after-log-append"
-    /// A chunk's read model rows are written in its transaction; their checkpoints are not.
+    /// The orders and read model rows of a file's last chunk are written in its transaction;
+    /// their checkpoints are not.
     case beforeCheckpoint = "before-checkpoint"
     /// A chunk's transaction is complete, its import progress included, but not committed.
     case beforeCommit = "before-commit"

@@ -110,18 +110,18 @@ struct ChunkLog: EventLogWriting {
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: ParsedCommand
     ) throws {
         precondition(seq == chunk.lastSeq + 1, "events are appended in seq order")
-        if event.kind == .placed { chunk.placed.append((event.customer, event.order)) }
         chunk.append(event, names: names, previousSeq: previousSeq)
         names = NameDefinitions()
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
-    /// The chunk with what it changed in memory: its command ids, orders and rows.
-    func finished() throws -> PreparedChunk {
+    /// The chunk with its command ids; with the read models the import changed when `last`.
+    func finished(last: Bool) throws -> PreparedChunk {
         var prepared = chunk
         prepared.commands = commands.claims(after: chunk.firstSeq - 1)
-        prepared.orders = orders.changes()
-        if chunk.eventCount > 0 { prepared.rows = try rows.changes() }
+        orders.chunkEnded()
+        try rows.chunkEnded()
+        if last, orders.hasChanges { prepared.readModels = PendingReadModels(orders: orders, rows: rows) }
         return prepared
     }
 }

@@ -3,9 +3,10 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended,
-/// the changed orders and read model rows written back in key order, the log's hash chain, the
-/// batch's record with its head key, and the rejections; the rejections also go to `rejects`
-/// before the transaction commits. It may run again on the same chunk (the environment retries
+/// the log's hash chain, the batch's record with its head key, and the rejections; with the
+/// import's last chunk, the orders and read model rows the import changed, written back in key
+/// order, and every read model's checkpoint. The rejections also go to `rejects` before the
+/// transaction commits. It may run again on the same chunk (the environment retries
 /// after growing the map): it changes nothing outside the transaction but `rejects`, whose write
 /// `chunk` names.
 struct ChunkWriter {
@@ -40,10 +41,12 @@ struct ChunkWriter {
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
         FaultInjection.reach(.afterLogAppend)
-        try writeBack(prepared, to: ledger, releasing: region)
-        if prepared.eventCount > 0 {
-            try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest())
-            try writeRows(prepared.rows, checkpoint: prepared.lastSeq, to: ledger, releasing: region)
+        try writeIDs(prepared, to: ledger, releasing: region)
+        if prepared.eventCount > 0 { try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest()) }
+        if let readModels = prepared.readModels {
+            try readModels.write(to: ledger, releasing: region)
+            FaultInjection.reach(.beforeCheckpoint)
+            for name in ReadModelName.allCases { try ledger.putCheckpoint(name, prepared.lastSeq) }
         }
         let records = prepared.rejected.map { $0.record(file: file) }
         if atomic, prepared.progress.rejected > 0 { throw AtomicRollback(progress: prepared.progress, rejected: records) }
@@ -61,44 +64,14 @@ struct ChunkWriter {
         for name in prepared.skuNames { try ledger.appendID(name.id, number: name.number, to: \.skuNames) }
     }
 
-    /// Writes back the orders the chunk changed and its new `…_ids` and `customer_orders`
-    /// entries; drops the pages of `region` after each database and every few writes within one.
-    private func writeBack(_ prepared: PreparedChunk, to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
-        region?.releasePages()
-        var releaser = WriteBackReleaser(region)
-        for order in prepared.orders {
-            try ledger.putOrder(order)
-            releaser.wrote()
-        }
+    /// Writes the chunk's new `…_ids` entries; drops the pages of `region` after each database
+    /// and every few writes within one.
+    private func writeIDs(_ prepared: PreparedChunk, to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
         region?.releasePages()
         try ledger.putIDs(prepared.orderNames, into: \.orderIDs, releasing: region)
         region?.releasePages()
         try ledger.putIDs(prepared.customerNames, into: \.customerIDs, releasing: region)
         try ledger.putIDs(prepared.skuNames, into: \.skuIDs, releasing: region)
         region?.releasePages()
-        try ledger.indexCustomerOrders(prepared.placed, releasing: region)
-        region?.releasePages()
-    }
-
-    /// Writes the changed rows and sets every read model's checkpoint to `seq`; drops the pages
-    /// of `region` every few rows and after the customers and after the skus.
-    private func writeRows(
-        _ rows: ReadModelChanges, checkpoint seq: UInt64, to ledger: LedgerTransaction, releasing region: MappedRegion?
-    ) throws {
-        var releaser = WriteBackReleaser(region)
-        for (number, row) in rows.customers {
-            try ledger.putCustomerRow(number, row)
-            releaser.wrote()
-        }
-        region?.releasePages()
-        for (key, row) in rows.revenue { try ledger.putRevenueRow(key, row) }
-        for (number, row) in rows.skus {
-            try ledger.putSKURow(number, row)
-            releaser.wrote()
-        }
-        region?.releasePages()
-        if let statuses = rows.statuses { try ledger.putStatusCounts(statuses) }
-        FaultInjection.reach(.beforeCheckpoint)
-        for name in ReadModelName.allCases { try ledger.putCheckpoint(name, seq) }
     }
 }

@@ -55,6 +55,16 @@ final class CommandIndex {
     /// The claims made after `seq`, in seq order: what the chunk from `seq + 1` on writes to `commands`.
     func claims(after seq: UInt64) -> CommandClaims { unwritten.after(seq) }
 
+    /// Forgets every command id and frees the memory they took: the import's last chunk is
+    /// prepared (its claims are in its `PreparedChunk`); a later claim would load them again.
+    func release() {
+        slots = []
+        count = 0
+        validAt = nil
+        claimed = []
+        unwritten = CommandClaims()
+    }
+
     /// The chunk went on (it is committed, or handed to be written) and the log ends at `head`.
     func committed(head: UInt64) {
         if validAt == chunkStart { validAt = head }

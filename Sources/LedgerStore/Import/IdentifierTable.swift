@@ -74,6 +74,20 @@ final class IdentifierTable {
     /// The chunk committed: its ids stay.
     func committed() { defined = 0 }
 
+    /// Forgets every id and frees the memory they took (the import's last chunk is prepared); a
+    /// later chunk would load them from the store again.
+    func release() {
+        slots.deallocate()
+        arena.deallocate()
+        slots = .allocate(capacity: 1 << 12)
+        slots.initialize(repeating: 0)
+        arena = .allocate(byteCount: 1 << 16, alignment: 8)
+        count = 0
+        used = 0
+        defined = 0
+        definedFrom = 0
+    }
+
     /// The number of `id`, if it is known.
     func number(of id: String) -> UInt32? {
         id.withUTF8Bytes { number(of: $0, hash: self.hash($0)) }

@@ -14,6 +14,13 @@ final class ImportIdentifiers {
         try skus.begin(ledger)
     }
 
+    /// Frees the three tables' memory: the import's last chunk is prepared.
+    func release() {
+        orders.release()
+        customers.release()
+        skus.release()
+    }
+
     /// The chunk committed: the ids it defined stay.
     func committed() {
         orders.committed()

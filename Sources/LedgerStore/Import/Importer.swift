@@ -66,7 +66,7 @@ public final class Importer: Sendable {
             lock = free
         } else {
             let before = try? match(batch, format: reader.format)
-            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.waitNotice)
+            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
             if case .imported = before {} else { importedByOther = true }
         }
         defer { withExtendedLifetime(lock) {} }
@@ -97,6 +97,8 @@ public final class Importer: Sendable {
                     }
                     try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
                 }
+                // Read models that another import left behind the log show it all when this returns.
+                try catchUp(options, file, committed: imported, why: Self.unfinished)
                 return summary
             case .extendsCutLine(let earlier):
                 summary.fileError =
@@ -167,6 +169,7 @@ public final class Importer: Sendable {
     ) throws -> Result<ImportOutcome, CommittedFileError>? {
         var state = initial
         var number = firstNumber
+        try catchUp(options, file, committed: state, why: Self.unfinished, first: true)
         let identifiers = ImportIdentifiers()
         // A record takes well over 32 bytes, an order at least one record.
         let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
@@ -215,6 +218,14 @@ public final class Importer: Sendable {
                             shouldStop: options.shouldStop)
                     }
                     guard let prepared = try preparer!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    if prepared.progress.finished {
+                        // The last chunk, which writes back the read models (the import's peak of
+                        // memory): the preparing thread is done, and the write needs neither the
+                        // id tables nor the command ids (the chunk holds its own).
+                        preparer!.stop()
+                        identifiers.release()
+                        commands.release()
+                    }
                     try Self.stopIfAsked(options, file, committed: state)
                     try store.makeRoom(for: 0, growthLock: preparer!.growthLock)
                     outcome = try store.write(growthLock: preparer!.growthLock) { ledger in
@@ -238,10 +249,41 @@ public final class Importer: Sendable {
         } catch is StopRequested {
             throw Self.interruption(file, committed: state)
         } catch let error as BatchFileError {
+            // The chunks committed before the file went wrong stay, and the read models show them
+            // now (if this fails, the next import or rebuild brings them up: the file's error is
+            // the one to tell).
+            if number != nil { try? catchUp(options, file, committed: state, why: "(this import stopped at its file's error)") }
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
     }
+
+    /// Rebuilds the read models that lag behind the log: an import writes them back only with its
+    /// last chunk (`PendingReadModels`), so one that did not get there (killed, crashed, a store
+    /// error) left them at their checkpoint while the log went on. The import's tables read orders
+    /// and rows from the store, so they must be up to date first. A stop asked for meanwhile ends
+    /// the import as interrupted (`committed`: what the store holds of `file`).
+    /// `why` the read models may lag, for the notice; `first`: before this import's own records.
+    private func catchUp(
+        _ options: ImportOptions, _ file: String, committed: StoredBatch, why: String, first: Bool = false
+    ) throws {
+        let (head, checkpoints) = try store.read { ledger in
+            (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
+        }
+        let lagging = checkpoints.filter { $0.1 < head }
+        guard let oldest = lagging.map(\.1).min() else { return }
+        options.notice(
+            "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
+                + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
+        do {
+            _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
+        } catch is ReplayInterrupted {
+            throw Self.interruption(file, committed: committed)
+        }
+    }
+
+    /// Why read models found behind the log at an import's start lag.
+    private static let unfinished = "(an earlier import did not finish)"
 
     /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
     /// store holds of this file.

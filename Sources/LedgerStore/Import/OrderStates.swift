@@ -6,8 +6,9 @@ internal import LedgerServices
 /// The order states of one import, kept in memory across its chunks in a dense array by order
 /// number, so that an order's next event (in this chunk or any later one) reads no B-tree. An
 /// order the import has not met yet is read from the store once (an order in memory is never
-/// read again, so the store may lag behind by chunks not yet committed). Each chunk writes back
-/// only the orders it changed, in number order (`changes`). For the orders it placed, the import
+/// read again, so the store may lag behind by chunks not yet committed). The orders the import
+/// changed are written back once, with its last chunk (`forEachChange`, in number order): the
+/// `orders` database is not rewritten by every commit. For the orders it placed, the import
 /// also keeps the seq of their `placed` event: a cancel reads that one event for the lines, instead
 /// of walking the order's stream back through the log (pages anywhere in it).
 ///
@@ -23,7 +24,8 @@ final class OrderStates {
     private var states: UnsafeMutablePointer<Entry>
     /// How many order numbers the buffer holds.
     private var capacity: Int
-    /// The numbers of the orders this chunk changed (some more than once).
+    /// The numbers of the orders this import changed and has not written back: each chunk's in
+    /// number order and once (`chunkEnded`), then the current chunk's as they come.
     private var changed: [UInt32] = []
     /// The head seq at which the loaded states equal the stored ones, if known.
     private var validAt: UInt64?
@@ -53,11 +55,15 @@ final class OrderStates {
         if validAt != head {
             free(states)
             states = Self.allocate(capacity)
+            changed.removeAll(keepingCapacity: true)
         }
         validAt = nil
-        changed.removeAll(keepingCapacity: true)
         self.ledger = ledger
     }
+
+    /// The chunk's changes are in: each order is listed once, in number order, so that the list
+    /// stays as long as the orders changed however many chunks change them again.
+    func chunkEnded() { changed.sortAndRemoveDuplicates() }
 
     /// The chunk committed and the log now ends at `head`: the states are the stored ones.
     func committed(head: UInt64) { validAt = head }
@@ -105,11 +111,23 @@ final class OrderStates {
         capacity = size
     }
 
-    /// Every order this chunk changed, once each and in number order, as it is now.
-    func changes() -> [StoredOrder] {
+    /// Whether the import changed an order that is not written back yet.
+    var hasChanges: Bool { !changed.isEmpty }
+
+    /// Calls `body` with every order the import changed, once each and in number order, as it is now.
+    func forEachChange(_ body: (StoredOrder) throws -> Void) rethrows {
         changed.sortAndRemoveDuplicates()
-        return changed.map { number in
-            StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: states[Int(number)].lastSeq)
+        for number in changed {
+            try body(
+                StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: states[Int(number)].lastSeq))
+        }
+    }
+
+    /// The customer→orders entries of the orders this import placed, for `customer_orders`.
+    func placedOrders() -> [(customer: CustomerNumber, order: OrderNumber)] {
+        changed.sortAndRemoveDuplicates()
+        return changed.compactMap { number in
+            states[Int(number)].placedSeq == 0 ? nil : (states[Int(number)].state.customer, OrderNumber(number))
         }
     }
 }

@@ -3,7 +3,7 @@ internal import LedgerServices
 
 /// One chunk of records applied in memory (`ChunkRun.prepare`) and not yet written: everything
 /// its write transaction puts into the store (`ChunkWriter`), each database's entries in the
-/// order they are written. The importer works a chunk out while the one before is written and
+/// order they are written; the import's last chunk also carries its read models. The importer works a chunk out while the one before is written and
 /// committed; until that commit, the events and command ids of a prepared chunk are read from
 /// here, not from the store.
 struct PreparedChunk: Sendable {
@@ -18,12 +18,8 @@ struct PreparedChunk: Sendable {
     var orderNames: [(id: String, number: UInt32)] = []
     var customerNames: [(id: String, number: UInt32)] = []
     var skuNames: [(id: String, number: UInt32)] = []
-    /// The orders the chunk placed, for `customer_orders`.
-    var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
-    /// The orders the chunk changed, in number order.
-    var orders: [StoredOrder] = []
-    /// The read model rows the chunk changed.
-    var rows = ReadModelChanges()
+    /// The import's last chunk: the read models it changed, written back with this chunk.
+    var readModels: PendingReadModels?
     /// The batch's record after the chunk.
     var progress: StoredBatch
     /// The chunk's rejected records.

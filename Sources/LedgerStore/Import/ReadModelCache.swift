@@ -3,8 +3,9 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// The read model rows of one import, kept in memory across its chunks (arrays indexed by dense
-/// numbers, so folding hashes nothing but revenue keys) and written back, changed rows only and
-/// in key order (`changes`), with each chunk. A row in memory is never read from the store
+/// numbers, so folding hashes nothing but revenue keys) and written back once, changed rows only
+/// and in key order (`writeChanges`), with the import's last chunk: the `customers` and `skus`
+/// databases are not rewritten by every commit. A row in memory is never read from the store
 /// again, so the store may lag behind by chunks not yet committed.
 ///
 /// The rows are trusted only while the log's head is where this import's last chunk left it:
@@ -36,13 +37,13 @@ final class ReadModelCache: ReadModelRows {
             skus.removeAll()
             revenue = [:]
             statusCounts = nil
+            changedCustomers.removeAll(keepingCapacity: true)
+            changedSKUs.removeAll(keepingCapacity: true)
+            changedRevenue = []
+            statusChanged = false
         }
         validAt = nil
         failure = nil
-        changedCustomers.removeAll(keepingCapacity: true)
-        changedSKUs.removeAll(keepingCapacity: true)
-        changedRevenue = []
-        statusChanged = false
         self.ledger = ledger
         storedCustomers = load { try $0.rowNumberBound(\.customers) } ?? .max
         storedSKUs = load { try $0.rowNumberBound(\.skus) } ?? .max
@@ -86,15 +87,30 @@ final class ReadModelCache: ReadModelRows {
         }
     }
 
-    /// Every row this chunk changed, once each and in key order, as it is now.
-    func changes() throws -> ReadModelChanges {
+    /// The chunk's changes are in: throws the first load from the store that failed, and lists
+    /// each changed row once, in number order, so that the lists stay as long as the rows changed.
+    func chunkEnded() throws {
         if let failure { throw failure }
         changedCustomers.sortAndRemoveDuplicates()
         changedSKUs.sortAndRemoveDuplicates()
-        return ReadModelChanges(
-            customers: changedCustomers.map { (CustomerNumber(UInt32($0)), customers[$0]) },
-            skus: changedSKUs.map { (SKUNumber(UInt32($0)), skus[$0]) },
-            revenue: changedRevenue.sorted().map { ($0, revenue[$0]!) },
-            statuses: statusChanged ? statusCounts : nil)
+    }
+
+    /// Writes every row the import changed, once each and in key order, as it is now; drops the
+    /// pages of `region` every few rows and after the customers and after the skus.
+    func writeChanges(to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
+        try chunkEnded()
+        var releaser = WriteBackReleaser(region)
+        for number in changedCustomers {
+            try ledger.putCustomerRow(CustomerNumber(UInt32(number)), customers[number])
+            releaser.wrote()
+        }
+        region?.releasePages()
+        for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
+        for number in changedSKUs {
+            try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number])
+            releaser.wrote()
+        }
+        region?.releasePages()
+        if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }
     }
 }

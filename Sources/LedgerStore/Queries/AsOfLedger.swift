@@ -59,11 +59,12 @@ public struct AsOfLedger: LedgerQuerying {
     public func order(_ id: String) throws -> OrderDetail? {
         guard let orderID = OrderID(id) else { return nil }
         return try store.read { ledger in
-            guard let order = try ledger.order(orderID) else { return nil }
+            guard let latest = try ledger.latestEvent(of: orderID) else { return nil }
             let service = OrderService()
             var state: OrderState?
             var stream: [(seq: UInt64, event: OrderEvent)] = []
-            for entry in try ledger.stream(of: order) where moment.includes(seq: entry.seq, at: entry.event.at) {
+            for entry in try ledger.stream(of: latest.number, latest: latest.seq)
+            where moment.includes(seq: entry.seq, at: entry.event.at) {
                 state = service.evolve(state, entry.event)
                 stream.append(entry)
             }

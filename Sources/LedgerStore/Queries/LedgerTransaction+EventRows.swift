@@ -48,10 +48,13 @@ extension LedgerTransaction {
         }
         var orderCurrency: Currency?
         if currency {
-            guard let order = try order(event.order) else {
+            if let order = try order(event.order) {
+                orderCurrency = order.state.currency
+            } else if try lags(.orders) {  // placed after the read model's checkpoint
+                orderCurrency = try placedCurrency(of: event, at: seq)
+            } else {
                 throw StoreError.corrupt("the event at seq \(seq) names order \(orderID), which has no state")
             }
-            orderCurrency = order.state.currency
         }
         return EventRow(
             seq: seq, orderID: orderID, version: event.version, kind: kind, at: event.at, currency: orderCurrency,
@@ -60,22 +63,45 @@ extension LedgerTransaction {
             commandID: commandID)
     }
 
-    /// The seqs of one order's events, oldest first, walked back along the stream's chain.
-    func streamSeqs(of order: StoredOrder) throws -> [UInt64] {
+    /// The seqs of order `number`'s events, oldest first, walked back along the stream's chain
+    /// from its latest event, at `latest`.
+    func streamSeqs(of number: OrderNumber, latest: UInt64) throws -> [UInt64] {
         var seqs: [UInt64] = []
-        var seq = order.lastSeq
+        var seq = latest
+        var length: UInt32?
         while seq != 0 {
-            guard seqs.count < order.state.version, let bytes = try value(\.log, BigEndianKey64(seq)) else {
-                throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
+            guard seqs.count < length ?? .max, let bytes = try value(\.log, BigEndianKey64(seq)) else {
+                throw StoreError.corrupt("order number \(number.rawValue)'s stream breaks at seq \(seq)")
             }
             let event = try EncodedEvent(bytes)
-            guard event.order == order.number else {
-                throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
+            guard event.order == number, event.previousSeq < seq else {
+                throw StoreError.corrupt("order number \(number.rawValue)'s stream breaks at seq \(seq)")
             }
+            length = length ?? event.version
             seqs.append(seq)
             seq = event.previousSeq
         }
         return seqs.reversed()
+    }
+
+    /// The currency of the order whose event at `seq` is `event`, read from its `placed` event
+    /// (walked back along the stream's chain): for orders placed after the checkpoint of an
+    /// `orders` read model behind the log.
+    private func placedCurrency(of event: EncodedEvent, at seq: UInt64) throws -> Currency {
+        var current = event
+        var at = seq
+        while current.kind != .placed {
+            let previous = current.previousSeq
+            guard previous != 0, previous < at, let bytes = try value(\.log, BigEndianKey64(previous)) else {
+                throw StoreError.corrupt("order number \(event.order.rawValue)'s stream breaks at seq \(at)")
+            }
+            current = try EncodedEvent(bytes)
+            guard current.order == event.order else {
+                throw StoreError.corrupt("order number \(event.order.rawValue)'s stream breaks at seq \(at)")
+            }
+            at = previous
+        }
+        return current.currency
     }
 
     private func customerName(_ number: CustomerNumber, seq: UInt64) throws -> String {

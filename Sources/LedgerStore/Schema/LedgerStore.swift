@@ -218,8 +218,8 @@ public final class LedgerStore: @unchecked Sendable {
     /// The events of one order in version order, or `nil` when no such order exists.
     public func stream(of id: OrderID) throws -> [LoggedEvent]? {
         try read { ledger in
-            try ledger.order(id).map { order in
-                try ledger.stream(of: order).map { LoggedEvent(seq: $0.seq, event: $0.event) }
+            try ledger.latestEvent(of: id).map { latest in
+                try ledger.stream(of: latest.number, latest: latest.seq).map { LoggedEvent(seq: $0.seq, event: $0.event) }
             }
         }
     }

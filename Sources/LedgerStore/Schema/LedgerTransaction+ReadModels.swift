@@ -68,6 +68,11 @@ extension LedgerTransaction {
         return seq
     }
 
+    /// Whether the read model is behind the log: an import under way, or one that did not finish,
+    /// writes the read models back only with its last chunk, so ids named since the checkpoint
+    /// may have no order state or row yet (a query leaves them out; anywhere else it is damage).
+    func lags(_ name: ReadModelName) throws -> Bool { try checkpoint(name) < headSeq() }
+
     func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
         try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
     }
@@ -79,17 +84,44 @@ extension LedgerTransaction {
     /// The order's events in version order, found by walking its chain of previous-seq pointers
     /// back from its latest event.
     func stream(of order: StoredOrder) throws -> [(seq: UInt64, event: OrderEvent)] {
+        try stream(of: order.number, latest: order.lastSeq, version: order.state.version)
+    }
+
+    /// The events of order `number`, oldest first, walked back along the stream's chain from its
+    /// event at `latest`, the `version`-th (by default the version that event says it is).
+    func stream(of number: OrderNumber, latest: UInt64, version: UInt32? = nil) throws -> [(
+        seq: UInt64, event: OrderEvent
+    )] {
         var events: [(seq: UInt64, event: OrderEvent)] = []
-        var seq = order.lastSeq
+        var seq = latest
+        var length = version
         while seq != 0 {
-            guard let decoded = try event(seq: seq), decoded.event.order == order.number,
-                events.count < order.state.version, decoded.previousSeq < seq
+            guard let decoded = try event(seq: seq), decoded.event.order == number,
+                events.count < length ?? decoded.event.version, decoded.previousSeq < seq
             else {
-                throw StoreError.corrupt("order number \(order.number.rawValue)'s stream breaks at seq \(seq)")
+                throw StoreError.corrupt("order number \(number.rawValue)'s stream breaks at seq \(seq)")
             }
+            length = length ?? decoded.event.version
             events.append((seq, decoded.event))
             seq = decoded.previousSeq
         }
         return events.reversed()
+    }
+
+    /// The seq of the latest event of order `id` in the log, with its number; `nil` when the log
+    /// holds no such order. Read from the `orders` read model, or, while it is behind the log,
+    /// looked for in the log after its checkpoint first (at most what one import appended).
+    func latestEvent(of id: OrderID) throws -> (number: OrderNumber, seq: UInt64)? {
+        guard let number = try orderNumber(id) else { return nil }
+        let stored = try order(number)?.lastSeq
+        let checkpoint = try self.checkpoint(.orders)
+        guard checkpoint < (try headSeq()) else { return stored.map { (number, $0) } }
+        var latest = stored
+        try scan(\.log, from: BigEndianKey64(checkpoint + 1)) { entries in
+            for entry in entries where try EncodedEvent(entry.value).order == number {
+                latest = Self.seq(entry.key)
+            }
+        }
+        return latest.map { (number, $0) }
     }
 }

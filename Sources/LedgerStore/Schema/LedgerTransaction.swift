@@ -132,9 +132,12 @@ struct LedgerTransaction {
         return StoredOrder(number: number, state: state, lastSeq: lastSeq)
     }
 
+    /// The order named `id`; `nil` when there is none, or when the `orders` read model is behind
+    /// the log and the order was placed after its checkpoint.
     func order(_ id: OrderID) throws -> StoredOrder? {
         guard let number = try orderNumber(id) else { return nil }
         guard let order = try order(number) else {
+            if try lags(.orders) { return nil }  // placed after the read model's checkpoint
             throw StoreError.corrupt("order \(id) has number \(number.rawValue) but no state")
         }
         return order

@@ -132,7 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
         let options = ImportOptions(
             format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
             shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
-            waitNotice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
+            notice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
         await viewModel.importFiles(files, options: options, using: Importer(store: store), rejects: rejectsFile)
         progress.stop()
         do {

@@ -13,7 +13,9 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Replays the whole log in memory and compares it with every stored read model and id \
             dictionary, and checks the log itself: gapless seq, gapless versions per order, every \
-            event decodable. It also recomputes the log's hash chain from the stored events and \
+            event decodable. A read model whose checkpoint is below the log's last seq (an import \
+            is under way, or one did not finish) is compared with the log up to its checkpoint, and \
+            the result says so. It also recomputes the log's hash chain from the stored events and \
             prints its head (chain: HEX at seq N): keep that line elsewhere, and a later \
             verify --expect HEX@N proves the history up to seq N unchanged, even if someone \
             rewrote the events and the stored chain together. Exit status 0 when all agree, 1 with \
@@ -75,20 +77,58 @@ struct VerifyCommand: ParsableCommand {
             object.add("orders", report.orders)
             object.add("differences", raw: "[" + report.differences.map(JSONText.quote).joined(separator: ",") + "]")
             if let chain = report.chain { object.add("chain", raw: "{\"seq\":\(chain.seq),\"digest\":\"\(chain.hex)\"}") }
+            // Only when a read model lags: the seq it was compared up to, by name.
+            if !report.lagging.isEmpty {
+                let members = ReadModelName.allCases.compactMap { name in
+                    report.lagging[name].map { "\"\(name.rawValue)\":\($0)" }
+                }
+                object.add("lagging", raw: "{" + members.joined(separator: ",") + "}")
+            }
             print(object.text)
         case .table:
             if let chain = report.chain { print("chain: \(chain.hex) at seq \(chain.seq)") }
             if report.isConsistent {
                 print(
-                    "ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); every read model agrees with the log"
+                    "ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); \(Self.agreement(report))"
                 )
             } else {
                 print(
                     "\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
                         + "(orders rebuild recomputes read models from the log):")
                 for line in report.differences { print("  " + line.terminalSafe) }
+                if !report.lagging.isEmpty {
+                    let groups = Self.laggingGroups(report).map { "\($0.names) up to seq \($0.seq)" }
+                    print(
+                        "(compared with the log up to their checkpoints: \(Self.list(groups)); the log goes on to \(report.events))"
+                    )
+                }
             }
         }
         if !report.isConsistent { throw ExitCode(1) }
+    }
+
+    /// What the `ok:` line says of the read models: every one agrees with the log, or some only up
+    /// to their checkpoints, below the log's last seq.
+    static func agreement(_ report: VerifyReport) -> String {
+        let groups = laggingGroups(report)
+        guard !groups.isEmpty else { return "every read model agrees with the log" }
+        let why = "an import is under way or did not finish; the next import or orders rebuild brings them up to date"
+        if groups.count == 1, report.lagging.count == ReadModelName.allCases.count {
+            return "the read models agree with the log up to seq \(groups[0].seq) (the log goes on to \(report.events): \(why))"
+        }
+        let behind = groups.map { "\($0.names) only up to seq \($0.seq)" }
+        return "every read model agrees with the log, but \(list(behind)) (the log goes on to \(report.events): \(why))"
+    }
+
+    /// The lagging read models grouped by checkpoint, the lowest first: their names as a list, and the seq.
+    static func laggingGroups(_ report: VerifyReport) -> [(names: String, seq: UInt64)] {
+        Set(report.lagging.values).sorted().map { seq in
+            (list(ReadModelName.allCases.filter { report.lagging[$0] == seq }.map(\.rawValue)), seq)
+        }
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -32,7 +32,10 @@ struct BackupCommandTests {
             let stats = try OrdersBinary.run(["stats", "--store", backup, "--format", "json"]).standardOutput
             let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])
             let head = try #require(object["head_seq"] as? Int)
-            #expect((object["checkpoints"] as? [String: Int])?.values.allSatisfy { $0 == head } == true)
+            // Taken while the import runs: the read models as it found them (written back with
+            // its file's last chunk), all at one checkpoint, or at the head once it is done.
+            let checkpoints = Set(try #require(object["checkpoints"] as? [String: Int]).values)
+            #expect(checkpoints.count == 1 && checkpoints.first! <= head, "\(backup): \(checkpoints), head \(head)")
         }
         let last = directory.path + "/after"
         let summary = try OrdersBinary.run(["backup", "--store", store, "--compact", "--format", "json", last])

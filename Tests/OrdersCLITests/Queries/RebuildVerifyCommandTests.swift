@@ -1,4 +1,5 @@
 import Foundation
+import LedgerStore
 import TestSupport
 import Testing
 
@@ -23,6 +24,43 @@ struct RebuildVerifyCommandTests {
             json.standardOutput
                 == #"{"consistent":true,"events":18,"orders":5,"differences":[],"chain":{"seq":18,"digest":""#
                 + Self.sampleChain + #""}}"# + "\n")
+    }
+
+    @Test func verifySaysWhereReadModelsBehindTheLogStand() throws {
+        // The read models of the first batch alone, in a store holding both batches.
+        let behind = directory.path + "/behind"
+        #expect(try OrdersBinary.run(["import", "--store", behind, "data/good-batch.csv"]).status == 0)
+        // (The second batch's bad records make this import's status 1.)
+        _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])
+        try StoreFixture.copyReadModels(from: behind, to: store)
+        let checkpoint = try LedgerStore(path: behind, readOnly: true).headSeq()
+        #expect(checkpoint > 0 && checkpoint < 18)
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.status == 0)
+        #expect(
+            verify.standardOutput
+                == "chain: \(Self.sampleChain) at seq 18\nok: 18 events and 5 orders; the read models agree with the log up to seq \(checkpoint) (the log goes on to 18: an import is under way or did not finish; the next import or orders rebuild brings them up to date)\n"
+        )
+        #expect(try OrdersBinary.run(["rebuild", "--store", store, "--projection", "customers", "-q"]).status == 0)
+        let json = try OrdersBinary.run(["verify", "--store", store, "--format", "json"])
+        #expect(json.status == 0)
+        let lagging = ["orders", "revenue", "skus", "stats"].map { "\"\($0)\":\(checkpoint)" }.joined(separator: ",")
+        #expect(
+            json.standardOutput.hasSuffix("\"" + Self.sampleChain + "\"},\"lagging\":{" + lagging + "}}\n"),
+            "\(json.standardOutput)")
+        let table = try OrdersBinary.run(["verify", "--store", store])
+        #expect(
+            table.standardOutput.hasSuffix(
+                "; every read model agrees with the log, but orders, revenue, skus and stats only up to seq \(checkpoint) (the log goes on to 18: an import is under way or did not finish; the next import or orders rebuild brings them up to date)\n"
+            ))
+        // With a difference, the list ends saying up to where the lagging read models were compared.
+        try StoreFixture.delete(key: Array("by_status".utf8), database: "stats", at: store)
+        let damaged = try OrdersBinary.run(["verify", "--store", store])
+        #expect(damaged.status == 1)
+        #expect(
+            damaged.standardOutput.hasSuffix(
+                "  stats: the status counts differ from the log's\n(compared with the log up to their checkpoints: orders, revenue, skus and stats up to seq \(checkpoint); the log goes on to 18)\n"
+            ), "\(damaged.standardOutput)")
     }
 
     @Test func verifyCountsOneEventAndOneOrderInTheSingular() throws {
