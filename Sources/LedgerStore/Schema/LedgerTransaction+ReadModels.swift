@@ -115,7 +115,10 @@ extension LedgerTransaction {
         guard let number = try orderNumber(id) else { return nil }
         let stored = try order(number)?.lastSeq
         let checkpoint = try self.checkpoint(.orders)
-        guard checkpoint < (try headSeq()) else { return stored.map { (number, $0) } }
+        guard checkpoint < (try headSeq()) else {
+            guard let stored else { throw StoreError.corrupt("order \(id) has number \(number.rawValue) but no state") }
+            return (number, stored)
+        }
         var latest = stored
         try scan(\.log, from: BigEndianKey64(checkpoint + 1)) { entries in
             for entry in entries where try EncodedEvent(entry.value).order == number {
