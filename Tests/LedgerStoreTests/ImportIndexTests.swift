@@ -187,6 +187,18 @@ struct ImportIndexTests {
         #expect(room >= 256 << 20 && room >= store.environment.usedBytes)
     }
 
+    @Test func changedNumbersAreWalkedOnceEachInAscendingOrder() {
+        var changed = ChangedNumbers()
+        #expect(changed.isEmpty && Array(changed).isEmpty)
+        for number in [130, 3, 3, 64, 0, 63, 130, 5_000] { changed.insert(number) }
+        #expect(!changed.isEmpty)
+        #expect(Array(changed) == [0, 3, 63, 64, 130, 5_000])
+        changed.removeAll()
+        #expect(changed.isEmpty && Array(changed).isEmpty)
+        changed.insert(1)
+        #expect(Array(changed) == [1])
+    }
+
     /// The orders `states` lists as changed, as `forEachChange` gives them.
     func changes(_ states: OrderStates) -> [StoredOrder] {
         var orders: [StoredOrder] = []

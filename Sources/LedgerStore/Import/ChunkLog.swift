@@ -119,7 +119,6 @@ struct ChunkLog: EventLogWriting {
     func finished(last: Bool) throws -> PreparedChunk {
         var prepared = chunk
         prepared.commands = commands.claims(after: chunk.firstSeq - 1)
-        orders.chunkEnded()
         try rows.chunkEnded()
         if last, orders.hasChanges { prepared.readModels = PendingReadModels(orders: orders, rows: rows) }
         return prepared

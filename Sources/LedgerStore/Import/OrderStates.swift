@@ -24,9 +24,8 @@ final class OrderStates {
     private var states: UnsafeMutablePointer<Entry>
     /// How many order numbers the buffer holds.
     private var capacity: Int
-    /// The numbers of the orders this import changed and has not written back: each chunk's in
-    /// number order and once (`chunkEnded`), then the current chunk's as they come.
-    private var changed: [UInt32] = []
+    /// The numbers of the orders this import changed, to write back with its last chunk.
+    private var changed = ChangedNumbers()
     /// The head seq at which the loaded states equal the stored ones, if known.
     private var validAt: UInt64?
     private var ledger: LedgerTransaction?
@@ -55,15 +54,11 @@ final class OrderStates {
         if validAt != head {
             free(states)
             states = Self.allocate(capacity)
-            changed.removeAll(keepingCapacity: true)
+            changed.removeAll()
         }
         validAt = nil
         self.ledger = ledger
     }
-
-    /// The chunk's changes are in: each order is listed once, in number order, so that the list
-    /// stays as long as the orders changed however many chunks change them again.
-    func chunkEnded() { changed.sortAndRemoveDuplicates() }
 
     /// The chunk committed and the log now ends at `head`: the states are the stored ones.
     func committed(head: UInt64) { validAt = head }
@@ -83,7 +78,7 @@ final class OrderStates {
     /// The order's new state, written back when the chunk ends; `placedSeq` when it was just placed.
     func update(to order: StoredOrder, placedSeq: UInt64? = nil) {
         store(order, placedSeq: placedSeq)
-        changed.append(order.number.rawValue)
+        changed.insert(order.number.index)
     }
 
     /// The seq of the order's `placed` event, if this import placed it.
@@ -116,18 +111,17 @@ final class OrderStates {
 
     /// Calls `body` with every order the import changed, once each and in number order, as it is now.
     func forEachChange(_ body: (StoredOrder) throws -> Void) rethrows {
-        changed.sortAndRemoveDuplicates()
-        for number in changed {
-            try body(
-                StoredOrder(number: OrderNumber(number), state: states[Int(number)].state, lastSeq: states[Int(number)].lastSeq))
+        for index in changed {
+            try body(StoredOrder(number: OrderNumber(UInt32(index)), state: states[index].state, lastSeq: states[index].lastSeq))
         }
     }
 
     /// The customer→orders entries of the orders this import placed, for `customer_orders`.
     func placedOrders() -> [(customer: CustomerNumber, order: OrderNumber)] {
-        changed.sortAndRemoveDuplicates()
-        return changed.compactMap { number in
-            states[Int(number)].placedSeq == 0 ? nil : (states[Int(number)].state.customer, OrderNumber(number))
+        var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
+        for index in changed {
+            if states[index].placedSeq != 0 { placed.append((states[index].state.customer, OrderNumber(UInt32(index)))) }
         }
+        return placed
     }
 }

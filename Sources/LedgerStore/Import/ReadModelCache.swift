@@ -14,9 +14,9 @@ internal import LedgerServices
 final class ReadModelCache: ReadModelRows {
     private var ledger: LedgerTransaction?
     private var customers = DenseRows<CustomerTotals>()
-    private var changedCustomers: [Int] = []
+    private var changedCustomers = ChangedNumbers()
     private var skus = DenseRows<SKUTotals>()
-    private var changedSKUs: [Int] = []
+    private var changedSKUs = ChangedNumbers()
     private var revenue: [RevenueKey: RevenueTotals] = [:]
     private var changedRevenue: Set<RevenueKey> = []
     private var statusCounts: StatusCounts?
@@ -37,8 +37,8 @@ final class ReadModelCache: ReadModelRows {
             skus.removeAll()
             revenue = [:]
             statusCounts = nil
-            changedCustomers.removeAll(keepingCapacity: true)
-            changedSKUs.removeAll(keepingCapacity: true)
+            changedCustomers.removeAll()
+            changedSKUs.removeAll()
             changedRevenue = []
             statusChanged = false
         }
@@ -56,13 +56,13 @@ final class ReadModelCache: ReadModelRows {
         customers.update(
             number.index, empty: CustomerTotals(),
             load: { number.index < storedCustomers ? load { try $0.customerRow(number) } : nil }, update)
-        changedCustomers.append(number.index)
+        changedCustomers.insert(number.index)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
         skus.update(
             number.index, empty: SKUTotals(), load: { number.index < storedSKUs ? load { try $0.skuRow(number) } : nil }, update)
-        changedSKUs.append(number.index)
+        changedSKUs.insert(number.index)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
@@ -87,12 +87,9 @@ final class ReadModelCache: ReadModelRows {
         }
     }
 
-    /// The chunk's changes are in: throws the first load from the store that failed, and lists
-    /// each changed row once, in number order, so that the lists stay as long as the rows changed.
+    /// The chunk's rows are folded: throws the first load from the store that failed.
     func chunkEnded() throws {
         if let failure { throw failure }
-        changedCustomers.sortAndRemoveDuplicates()
-        changedSKUs.sortAndRemoveDuplicates()
     }
 
     /// Writes every row the import changed, once each and in key order, as it is now; drops the
