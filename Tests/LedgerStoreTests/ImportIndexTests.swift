@@ -131,6 +131,25 @@ struct ImportIndexTests {
         #expect(other.count == 2 && other.number(of: "A-10") == 1 && other.number(of: "A-1") == 0)
     }
 
+    @Test func aGuessedNumberIsTheNumberOfTheFirstIdWithTheHashsBitsAndNoneWithout() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        // Each length its own slot and hash bits.
+        let byLength = IdentifierTable(names: \.skuNames) { UInt64($0.count) << 40 | UInt64($0.count) }
+        let colliding = IdentifierTable(names: \.customerNames, hash: Self.sameHash)
+        try store.write { ledger throws in
+            try byLength.begin(ledger)
+            try colliding.begin(ledger)
+            for id in ["A", "BB", "CCC"] {
+                _ = try byLength.define(id)
+                _ = try colliding.define(id)
+            }
+        }
+        #expect(byLength.guessNumber(hash: 2 << 40 | 2) == 1 && byLength.guessNumber(hash: 3 << 40 | 3) == 2)
+        #expect(byLength.guessNumber(hash: 5 << 40 | 5) == nil)
+        // A guess does not compare ids: every id under one hash is guessed to be the first.
+        #expect(colliding.guessNumber(hash: Self.sameHash(UnsafeRawBufferPointer(start: nil, count: 0))) == 0)
+    }
+
     @Test func idsMadeToShareASlotUnderAFixedHashAreSpreadByTheProcesssSeed() {
         func hash(_ id: String, seed: UInt64? = nil) -> UInt64 {
             var id = id

@@ -43,6 +43,7 @@ struct ChunkRun {
         var rejected: [StoredRejection] = []
         var seq = firstSeq
         var hash: BatchHash?
+        let prefetch = ImportPrefetch(identifiers: identifiers, commands: commands, orders: orders, rows: rows)
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
@@ -51,7 +52,9 @@ struct ChunkRun {
             var malformed = parsed.malformed.makeIterator()
             try parsed.text.bytes.withUnsafeBytes { text in
                 try parsed.text.lines.withUnsafeBufferPointer { lines in
-                    for record in parsed.records {
+                    for index in parsed.records.indices {
+                        prefetch.ahead(of: index, in: parsed.records, lines: lines)
+                        let record = parsed.records[index]
                         progress.records += 1
                         guard let decoded = record.command else {
                             guard let rejection = malformed.next() else {

@@ -1,3 +1,4 @@
+internal import CPrefetch
 import Glibc
 internal import LedgerDomain
 
@@ -97,6 +98,15 @@ final class CommandIndex {
         claimed.append(slot)
         unwritten.append(id, seq: seq)
         return true
+    }
+
+    /// Starts bringing in the slot where a claim of an id hashing to `hash` begins (a hint, see
+    /// `ImportPrefetch`).
+    func prefetchSlot(hash: UInt64) {
+        slots.withUnsafeBufferPointer { slots in
+            guard !slots.isEmpty else { return }
+            cprefetch_for_read(slots.baseAddress! + (Int(truncatingIfNeeded: hash) & (slots.count - 1)))
+        }
     }
 
     /// Gives back the latest claim (its record was rejected, which does not use the id up).

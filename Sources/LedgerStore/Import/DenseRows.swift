@@ -1,3 +1,5 @@
+internal import CPrefetch
+
 /// Read model rows by dense number (customers, skus), each loaded from the store the first time
 /// it is folded into, and then changed in place: a row is never copied out and back, and there is
 /// no optional around it (which made the compiler copy a whole row several times per event).
@@ -23,6 +25,16 @@ struct DenseRows<Row> {
             loaded[index] = true
         }
         update(&rows[index])
+    }
+
+    /// Starts bringing in row `index`, if it is held (a hint, see `ImportPrefetch`).
+    func prefetch(_ index: Int) {
+        guard index < rows.count else { return }
+        rows.withUnsafeBufferPointer { rows in
+            let row = UnsafeRawPointer(rows.baseAddress! + index)
+            for offset in stride(from: 0, to: MemoryLayout<Row>.size, by: 64) { cprefetch_for_write(row + offset) }
+            cprefetch_for_write(row + MemoryLayout<Row>.size - 1)
+        }
     }
 
     /// Row `index`, which was updated.

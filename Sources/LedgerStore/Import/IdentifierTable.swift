@@ -1,3 +1,4 @@
+internal import CPrefetch
 import Glibc
 internal import LedgerDomain
 
@@ -106,6 +107,50 @@ final class IdentifierTable {
                 {
                     return arena.loadUnaligned(fromByteOffset: entry + 1, as: UInt32.self)
                 }
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Starts bringing in the slot where a lookup of an id hashing to `hash` begins (a hint, see
+    /// `ImportPrefetch`).
+    func prefetchSlot(hash: UInt64) {
+        cprefetch_for_read(slots.baseAddress! + (Int(truncatingIfNeeded: hash) & (slots.count - 1)))
+    }
+
+    /// Starts bringing in the entry of the first slot whose hash bits match `hash`, for an id of
+    /// `count` bytes: where a lookup compares the id's bytes and reads its number. Reads the slots,
+    /// which `prefetchSlot` asked for earlier; looks at a few of them only.
+    func prefetchEntry(hash: UInt64, count: Int) {
+        let tag = hash >> Self.offsetBits
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0..<4 {
+            let value = slots[slot]
+            if value == 0 { return }
+            if value >> Self.offsetBits == tag {
+                // Safe: a prefetch only hints the cache; the entry is in the arena.
+                let entry = arena.baseAddress! + Int(value & Self.offsetMask) - 1
+                cprefetch_for_read(entry)
+                cprefetch_for_read(entry + Self.headerSize + count - 1)
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The number in the entry of the first slot whose hash bits match `hash`, without comparing
+    /// the id: a guess, for prefetching only (read once `prefetchEntry` brought the entry in).
+    func guessNumber(hash: UInt64) -> UInt32? {
+        let tag = hash >> Self.offsetBits
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0..<4 {
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value >> Self.offsetBits == tag {
+                return arena.loadUnaligned(fromByteOffset: Int(value & Self.offsetMask), as: UInt32.self)
             }
             slot = (slot + 1) & mask
         }

@@ -1,3 +1,4 @@
+internal import CPrefetch
 import Glibc
 internal import LMDB
 internal import LedgerDomain
@@ -73,6 +74,22 @@ final class OrderStates {
         guard let stored = try ledger.order(number) else { return nil }
         store(stored)
         return stored
+    }
+
+    /// Starts bringing in the entry of order `number` (a hint, see `ImportPrefetch`).
+    func prefetch(_ number: OrderNumber) {
+        let index = number.index
+        guard index < capacity else { return }
+        let entry = UnsafeRawPointer(states + index)
+        cprefetch_for_write(entry)
+        cprefetch_for_write(entry + MemoryLayout<Entry>.size - 1)
+    }
+
+    /// The customer of order `number` as held in memory, if it is (a hint, see `ImportPrefetch`).
+    func customerInMemory(_ number: OrderNumber) -> CustomerNumber? {
+        let index = number.index
+        guard index < capacity, states[index].lastSeq != 0 else { return nil }
+        return states[index].state.customer
     }
 
     /// The order's new state, written back when the chunk ends; `placedSeq` when it was just placed.

@@ -52,6 +52,12 @@ final class ReadModelCache: ReadModelRows {
     /// The chunk committed and the log now ends at `head`: the cached rows are the stored ones.
     func committed(head: UInt64) { validAt = head }
 
+    /// Starts bringing in customer row `number`, if it is held (a hint, see `ImportPrefetch`).
+    func prefetchCustomer(_ number: CustomerNumber) { customers.prefetch(number.index) }
+
+    /// Starts bringing in sku row `number`, if it is held (a hint, see `ImportPrefetch`).
+    func prefetchSKU(_ number: SKUNumber) { skus.prefetch(number.index) }
+
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
         customers.update(
             number.index, empty: CustomerTotals(),
