@@ -21,6 +21,35 @@ struct CSVReaderTests {
         }
     }
 
+    @Test func aFieldWithoutQuotesEndsAtItsFirstCommaLineFeedOrQuoteWhereverItIs() {
+        // Neighbours of the three bytes, and bytes that equal them but for the high bit.
+        let plain: [UInt8] = [0x2B, 0x2D, 0x0B, 0x09, 0x21, 0x23, 0xAC, 0x8A, 0xA2, 0x41]
+        for special in [UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\"")] {
+            for length in 0...40 {
+                for place in [nil] + (0..<length).map(Optional.some) {
+                    var bytes = (0..<length).map { plain[$0 % plain.count] }
+                    if let place { bytes[place] = special }
+                    for from in 0...min(3, length) {
+                        let end = bytes.withUnsafeBufferPointer { CSVScanner.plainEnd($0.baseAddress!, from: from, to: length) }
+                        let expected = place.map { $0 >= from ? $0 : length } ?? length
+                        #expect(end == expected, "\(special) at \(String(describing: place)) of \(length) from \(from)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func longFieldsWithoutQuotesAreReadWholeAcrossBufferRefillsOnTheirLines() throws {
+        let id = String(repeating: "O-1234567.", count: 6)
+        let text = "type,order_id,at,carrier\nship,\(id),T,\(id)x\r\nship,O-3,T,\"a\nb\"\n\nship,O-2,T,\(id)"
+        for buffer in [16, 23, 64, 4 << 20] {
+            let records = try read(text, buffer: buffer)
+            #expect(records.map(\.line) == [2, 3, 6])
+            #expect(records.first?.fields["order_id"] == id && records.first?.fields["carrier"] == id + "x")
+            #expect(records.last?.fields["carrier"] == id)
+        }
+    }
+
     @Test func quotedFieldsKeepCommasQuotesAndNewlinesAndRecordsKeepTheirStartingLine() throws {
         let text = "type,order_id,at,carrier\r\nship,O-1,T,\"a, \"\"b\"\"\r\nc\"\r\nship,O-2,T,x\r\n"
         let records = try read(text)

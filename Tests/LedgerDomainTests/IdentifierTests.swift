@@ -12,6 +12,24 @@ struct IdentifierTests {
         #expect(OrderID(id) == nil)
     }
 
+    @Test func everyByteIsJudgedByTheRuleAtEveryPlaceOfIdsOfEveryLength() {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-".utf8)
+        // Lengths around the sixteen-byte steps of the check, every place of each.
+        for length in [1, 2, 7, 15, 16, 17, 30, 31, 32, 33, 47, 48, 49, 63, 64] {
+            for place in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var id = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    id[place] = byte
+                    let valid = id.withUnsafeBytes { Identifier.isValid($0) }
+                    if valid != allowed.contains(byte) {
+                        Issue.record("byte \(byte) at \(place) of \(length): \(valid ? "accepted" : "rejected")")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     @Test func currenciesAreExactlyThreeUpperCaseLetters() {
         #expect(Currency("EUR")?.description == "EUR")
         #expect(Currency("eur") == nil)

@@ -122,7 +122,10 @@ public final class CSVReader: BatchReader {
 
     private func record(_ scanner: CSVScanner, start: Int, contentEnd: Int, next: Int) -> BatchRecord {
         let line = source.nextLine
-        source.nextLine += Self.lineFeeds(in: source.bytes(start..<next))
+        let text = source.bytes(start..<next)
+        // Without a quoted field, the record's only line feed is the one that ends it, if any.
+        source.nextLine +=
+            scanner.sawQuotedField ? Self.lineFeeds(in: text) : text.last == UInt8(ascii: "\n") ? 1 : 0
         source.discard(upTo: next)
         let raw = source.bytes(start..<contentEnd)
         if raw.count > recordLimit {

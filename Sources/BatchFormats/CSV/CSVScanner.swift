@@ -19,6 +19,8 @@ struct CSVScanner {
     var fieldStart = 0
     var fieldHasEscapes = false
     var error: String?
+    /// Whether a quoted field began: only those hold line feeds inside a record.
+    private(set) var sawQuotedField = false
     /// Field boundaries, content only (quotes excluded), when recording.
     var fields: [(start: Int, end: Int, escaped: Bool)] = []
     let recording: Bool
@@ -58,11 +60,20 @@ struct CSVScanner {
         var index = from
         var last = previous
         while index < end {
+            if state == .unquoted {
+                let stop = Self.plainEnd(bytes, from: index, to: end)
+                if stop > index {
+                    last = bytes[stop - 1]
+                    index = stop
+                    if index == end { break }
+                }
+            }
             let byte = bytes[index]
             switch state {
             case .fieldStart:
                 if byte == quote {
                     state = .quoted
+                    sawQuotedField = true
                     fieldStart = index + 1
                 } else if byte == comma {
                     fieldStart = index
@@ -121,6 +132,33 @@ struct CSVScanner {
             index += 1
         }
         return .needMore
+    }
+
+    /// The index of the first comma, line feed or quote in `bytes[from..<to]` (`to` if none):
+    /// where a field without quotes may end or go wrong. Eight bytes at a time: a byte at a time,
+    /// the state machine was a sixth of the reading thread's samples.
+    static func plainEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// The high bit of each byte of `word` that is 0, exact up to the lowest one.
+        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var index = from
+        let raw = UnsafeRawPointer(bytes)
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let found =
+                zeros(word ^ (ones &* UInt64(UInt8(ascii: ",")))) | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\n"))))
+                | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\""): return index
+            default: index += 1
+            }
+        }
+        return end
     }
 
     /// Ends the record at the end of the file (`end`).

@@ -8,9 +8,9 @@ public struct DecodedText: Sendable {
 
     public init() {}
 
-    /// Makes room for about `records` records.
-    public mutating func reserveCapacity(records: Int) {
-        bytes.reserveCapacity(records * 48)
+    /// Makes room for about `records` records, whose ids and notes take about `bytes` bytes.
+    public mutating func reserveCapacity(records: Int, bytes byteCount: Int) {
+        bytes.reserveCapacity(byteCount)
         lines.reserveCapacity(records)
     }
 

@@ -77,14 +77,18 @@ final class RecordPipeline: @unchecked Sendable {
         }
         do {
             var isLast = false
+            // The latest batch's raw and decoded bytes: the next one's room, an eighth more (grown
+            // by doubling, the arrays were copied once or twice per batch on batches with long ids).
+            var rawBytes = batchSize * 128
+            var textBytes = batchSize * 48
             while !isLast {
                 _ = takeSpent()  // dropped here, on this thread
                 var records: [ParsedRecord] = []
                 records.reserveCapacity(batchSize)
                 var raw: [UInt8] = []
-                raw.reserveCapacity(batchSize * 128)
+                raw.reserveCapacity(rawBytes + rawBytes / 8)
                 var text = DecodedText()
-                text.reserveCapacity(records: batchSize)
+                text.reserveCapacity(records: batchSize, bytes: textBytes + textBytes / 8)
                 var malformed: [Rejection] = []
                 while records.count < batchSize {
                     guard let record = try reader.next() else {
@@ -100,6 +104,8 @@ final class RecordPipeline: @unchecked Sendable {
                     }
                     records.append(ParsedRecord(line: record.line, rawRange: rawStart..<raw.count, command: command))
                 }
+                rawBytes = max(raw.count, batchSize * 16)
+                textBytes = max(text.bytes.count, batchSize * 8)
                 let (hash, endsWithLineEnd) = reader.consumedBatchHash()
                 let batch = ParsedBatch(
                     records: records, raw: raw, text: text, malformed: malformed, end: reader.position, hash: hash,
