@@ -18,8 +18,11 @@ struct PendingReadModels: @unchecked Sendable {
     func write(to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
         region?.releasePages()
         var releaser = WriteBackReleaser(region)
+        // The orders this import placed are numbered past every stored one: appended, in full
+        // pages, without a search of the tree each.
+        let stored = try ledger.rowNumberBound(\.orders)
         try orders.forEachChange { order in
-            try ledger.putOrder(order)
+            try ledger.putOrder(order, flags: order.number.index >= stored ? .append : [])
             releaser.wrote()
         }
         region?.releasePages()

@@ -103,14 +103,18 @@ final class ReadModelCache: ReadModelRows {
     func writeChanges(to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
         try chunkEnded()
         var releaser = WriteBackReleaser(region)
+        // Rows numbered past every stored one are appended (see `PendingReadModels`).
+        let customersBound = try ledger.rowNumberBound(\.customers)
         for number in changedCustomers {
-            try ledger.putCustomerRow(CustomerNumber(UInt32(number)), customers[number])
+            try ledger.putCustomerRow(
+                CustomerNumber(UInt32(number)), customers[number], flags: number >= customersBound ? .append : [])
             releaser.wrote()
         }
         region?.releasePages()
         for key in changedRevenue.sorted() { try ledger.putRevenueRow(key, revenue[key]!) }
+        let skusBound = try ledger.rowNumberBound(\.skus)
         for number in changedSKUs {
-            try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number])
+            try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number], flags: number >= skusBound ? .append : [])
             releaser.wrote()
         }
         region?.releasePages()

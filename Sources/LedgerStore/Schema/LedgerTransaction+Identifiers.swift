@@ -37,12 +37,24 @@ extension LedgerTransaction {
         }
     }
 
-    /// Records that each order belongs to its customer (for `list --customer`), in key order;
-    /// drops the pages of `region` every few writes.
+    /// Records that each order belongs to its customer (for `list --customer`), in key order
+    /// (appended past the last key stored); drops the pages of `region` every few writes.
     func indexCustomerOrders(_ pairs: [(customer: CustomerNumber, order: OrderNumber)], releasing region: MappedRegion?) throws {
         var releaser = WriteBackReleaser(region)
+        let last = try withCursor(\.customerOrders) { cursor in
+            try cursor.last().map { entry throws(StoreError) in
+                guard entry.key.count == 8 else {
+                    throw StoreError.corrupt("a customer→orders entry has a key of \(entry.key.count) bytes")
+                }
+                return BigEndianKey64.decode(entry.key)
+            }
+        }
         for key in pairs.map({ Self.customerOrderKey($0.customer, $0.order).value }).sorted() {
-            try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
+            if let last, key <= last {
+                try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
+            } else {
+                try append(\.customerOrders, BigEndianKey64(key), [UInt8]())
+            }
             releaser.wrote()
         }
     }

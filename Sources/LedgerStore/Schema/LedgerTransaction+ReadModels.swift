@@ -9,14 +9,15 @@ extension LedgerTransaction {
         }
     }
 
-    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals) throws {
-        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+    /// Stores customer row `number`; `flags` `.append` when its number is past every stored one.
+    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals, flags: WriteFlags = []) throws {
+        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), flags: flags) {
             ReadModelCodec.encode(row, into: $0)
         }
     }
 
-    /// One past the largest number that keys `table` (`customers` or `skus`, keyed by big-endian
-    /// numbers), 0 when it is empty: no row numbered from there on is stored.
+    /// One past the largest number that keys `table` (`orders`, `customers` or `skus`, keyed by
+    /// big-endian numbers), 0 when it is empty: no row numbered from there on is stored.
     func rowNumberBound(_ table: Table) throws -> Int {
         try withCursor(table) { cursor in
             guard let last = try cursor.last() else { return 0 }
@@ -31,8 +32,9 @@ extension LedgerTransaction {
         }
     }
 
-    func putSKURow(_ number: SKUNumber, _ row: SKUTotals) throws {
-        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row)) {
+    /// Stores sku row `number`; `flags` `.append` when its number is past every stored one.
+    func putSKURow(_ number: SKUNumber, _ row: SKUTotals, flags: WriteFlags = []) throws {
+        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), flags: flags) {
             ReadModelCodec.encode(row, into: $0)
         }
     }

@@ -47,11 +47,13 @@ struct LedgerTransaction {
         try txn.put(databases[keyPath: table], key, value)
     }
 
-    /// Stores `count` bytes under `key` in `table`, written in place by `fill`.
+    /// Stores `count` bytes under `key` in `table`, written in place by `fill`; `.append` when
+    /// `key` is greater than every key of `table`.
     func put(
-        _ table: Table, _ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, flags: WriteFlags = [],
+        fill: (UnsafeMutableRawBufferPointer) -> Void
     ) throws {
-        try txn.put(databases[keyPath: table], key, reserving: count, fill: fill)
+        try txn.put(databases[keyPath: table], key, reserving: count, flags: flags, fill: fill)
     }
 
     /// Empties `table`, to be refilled in key order with `append`.
