@@ -150,6 +150,17 @@ struct ImportIndexTests {
         #expect(colliding.guessNumber(hash: Self.sameHash(UnsafeRawBufferPointer(start: nil, count: 0))) == 0)
     }
 
+    @Test func theLeadingBytesOfIdsSortAsTheIdsDoAsFarAsTheyTellThemApart() {
+        let ids = ["O-1", "O-10", "O-1.", "O-12345678", "O-12345679", "O-1234567", "A", "a", "-", "Z_9:x", "O-2"]
+        for first in ids {
+            for second in ids {
+                let (a, b) = (LedgerTransaction.leadingBytes(of: first), LedgerTransaction.leadingBytes(of: second))
+                #expect(a < b ? first < second : true, "\(first) before \(second)")
+                #expect(first < second ? a <= b : true, "\(first) before \(second)")
+            }
+        }
+    }
+
     @Test func idsMadeToShareASlotUnderAFixedHashAreSpreadByTheProcesssSeed() {
         func hash(_ id: String, seed: UInt64? = nil) -> UInt64 {
             var id = id

@@ -30,11 +30,27 @@ extension LedgerTransaction {
     /// pages of `region` every few writes.
     func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table, releasing region: MappedRegion?) throws {
         var releaser = WriteBackReleaser(region)
-        // Ids are ASCII (SPEC §2), for which `String`'s order is byte order.
-        for entry in entries.sorted(by: { $0.id < $1.id }) {
-            try put(ids, entry.id, LittleEndianValue(entry.number))
+        // Sorted by their first eight bytes, then, when those are the same, in full: ids are ASCII
+        // (SPEC §2), for which `String`'s order is byte order. Compared as `String`s alone, the
+        // sort was three fifths of the writes of ids 6–64 characters long.
+        var order = entries.indices.map { (prefix: Self.leadingBytes(of: entries[$0].id), index: $0) }
+        order.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : entries[$0.index].id < entries[$1.index].id }
+        for (_, index) in order {
+            try put(ids, entries[index].id, LittleEndianValue(entries[index].number))
             releaser.wrote()
         }
+    }
+
+    /// The first eight bytes of `id` as a big-endian number (zeros past a shorter id's end): in
+    /// the order of the ids' bytes, as far as it tells them apart (ids hold no zero byte).
+    static func leadingBytes(of id: String) -> UInt64 {
+        var value: UInt64 = 0
+        var shift = 56
+        for byte in id.utf8.prefix(8) {
+            value |= UInt64(byte) << UInt64(shift)
+            shift -= 8
+        }
+        return value
     }
 
     /// Records that each order belongs to its customer (for `list --customer`), in key order
