@@ -121,37 +121,30 @@ final class IdentifierTable {
 
     /// Starts bringing in the entry of the first slot whose hash bits match `hash`, for an id of
     /// `count` bytes: where a lookup compares the id's bytes and reads its number. Reads the slots,
-    /// which `prefetchSlot` asked for earlier; looks at a few of them only.
+    /// which `prefetchSlot` asked for earlier.
     func prefetchEntry(hash: UInt64, count: Int) {
-        let tag = hash >> Self.offsetBits
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        for _ in 0..<4 {
-            let value = slots[slot]
-            if value == 0 { return }
-            if value >> Self.offsetBits == tag {
-                // Safe: a prefetch only hints the cache; the entry is in the arena.
-                let entry = arena.baseAddress! + Int(value & Self.offsetMask) - 1
-                cprefetch_for_read(entry)
-                cprefetch_for_read(entry + Self.headerSize + count - 1)
-                return
-            }
-            slot = (slot + 1) & mask
-        }
+        guard let entry = candidate(hash: hash) else { return }
+        // Safe: a prefetch only hints the cache, whatever the address.
+        cprefetch_for_read(arena.baseAddress! + entry)
+        cprefetch_for_read(arena.baseAddress! + entry + Self.headerSize + count - 1)
     }
 
     /// The number in the entry of the first slot whose hash bits match `hash`, without comparing
     /// the id: a guess, for prefetching only (read once `prefetchEntry` brought the entry in).
     func guessNumber(hash: UInt64) -> UInt32? {
+        candidate(hash: hash).map { arena.loadUnaligned(fromByteOffset: $0 + 1, as: UInt32.self) }
+    }
+
+    /// Where the entry of the first of a few slots from `hash`'s whose hash bits match starts: a
+    /// candidate whose id is not compared.
+    private func candidate(hash: UInt64) -> Int? {
         let tag = hash >> Self.offsetBits
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0..<4 {
             let value = slots[slot]
             if value == 0 { return nil }
-            if value >> Self.offsetBits == tag {
-                return arena.loadUnaligned(fromByteOffset: Int(value & Self.offsetMask), as: UInt32.self)
-            }
+            if value >> Self.offsetBits == tag { return Int(value & Self.offsetMask) - 1 }
             slot = (slot + 1) & mask
         }
         return nil
