@@ -3,9 +3,9 @@ internal import LedgerServices
 
 /// One chunk of records applied in memory (`ChunkRun.prepare`) and not yet written: everything
 /// its write transaction puts into the store (`ChunkWriter`), each database's entries in the
-/// order they are written; the import's last chunk also carries its read models. The importer works a chunk out while the one before is written and
-/// committed; until that commit, the events and command ids of a prepared chunk are read from
-/// here, not from the store.
+/// order they are written; the import's last chunk also carries its read models. The importer
+/// works a chunk out while the one before is written and committed; until that commit, the
+/// events and command ids of a prepared chunk are read from here, not from the store.
 struct PreparedChunk: Sendable {
     /// The seq of the chunk's first event (one past the log's head it follows).
     let firstSeq: UInt64

@@ -84,24 +84,15 @@ extension LedgerTransaction {
         return seqs.reversed()
     }
 
-    /// The currency of the order whose event at `seq` is `event`, read from its `placed` event
-    /// (walked back along the stream's chain): for orders placed after the checkpoint of an
-    /// `orders` read model behind the log.
+    /// The currency of the order whose event at `seq` is `event`, read from its `placed` event,
+    /// the first of its stream: for orders placed after the checkpoint of an `orders` read model
+    /// behind the log.
     private func placedCurrency(of event: EncodedEvent, at seq: UInt64) throws -> Currency {
-        var current = event
-        var at = seq
-        while current.kind != .placed {
-            let previous = current.previousSeq
-            guard previous != 0, previous < at, let bytes = try value(\.log, BigEndianKey64(previous)) else {
-                throw StoreError.corrupt("order number \(event.order.rawValue)'s stream breaks at seq \(at)")
-            }
-            current = try EncodedEvent(bytes)
-            guard current.order == event.order else {
-                throw StoreError.corrupt("order number \(event.order.rawValue)'s stream breaks at seq \(at)")
-            }
-            at = previous
-        }
-        return current.currency
+        guard let first = try streamSeqs(of: event.order, latest: seq).first,
+            let bytes = try value(\.log, BigEndianKey64(first)), case let placed = try EncodedEvent(bytes),
+            placed.kind == .placed
+        else { throw StoreError.corrupt("order number \(event.order.rawValue) has no placed event") }
+        return placed.currency
     }
 
     private func customerName(_ number: CustomerNumber, seq: UInt64) throws -> String {
