@@ -14,6 +14,12 @@ public struct DecodedText: Sendable {
         lines.reserveCapacity(records)
     }
 
+    /// Empties the text, keeping its room for the next records decoded into it.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
     /// Appends `value`'s bytes, hashed when it is an id.
     mutating func append(_ value: UnsafeRawBufferPointer, isIdentifier: Bool) -> TextSpan {
         let offset = bytes.count

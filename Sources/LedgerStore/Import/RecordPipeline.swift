@@ -82,14 +82,18 @@ final class RecordPipeline: @unchecked Sendable {
             var rawBytes = batchSize * 128
             var textBytes = batchSize * 48
             while !isLast {
-                _ = takeSpent()  // dropped here, on this thread
-                var records: [ParsedRecord] = []
+                // A batch handed back lends its arrays to the next one; the others are dropped
+                // here, on this thread.
+                var spent = takeSpent()
+                var (records, raw, text, malformed) = spent.popLast()?.arrays() ?? ([], [], DecodedText(), [])
+                spent = []
+                records.removeAll(keepingCapacity: true)
+                raw.removeAll(keepingCapacity: true)
+                text.removeAll()
+                malformed.removeAll(keepingCapacity: true)
                 records.reserveCapacity(batchSize)
-                var raw: [UInt8] = []
                 raw.reserveCapacity(rawBytes + rawBytes / 8)
-                var text = DecodedText()
                 text.reserveCapacity(records: batchSize, bytes: textBytes + textBytes / 8)
-                var malformed: [Rejection] = []
                 while records.count < batchSize {
                     guard let record = try reader.next() else {
                         isLast = true
