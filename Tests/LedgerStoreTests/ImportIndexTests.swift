@@ -42,6 +42,46 @@ struct ImportIndexTests {
         }
     }
 
+    @Test func claimsCopiedIntoClaimsAlreadyHoldingSomeKeepEveryIdAtItsSeq() {
+        func claims(_ entries: [(String, UInt64)]) -> CommandClaims {
+            var claims = CommandClaims()
+            for (id, seq) in entries { id.utf8.withContiguousStorageIfAvailable { claims.append(.init($0), seq: seq) } }
+            return claims
+        }
+        func ids(_ claims: CommandClaims) -> [String] {
+            (0..<claims.count).map { index in claims.withID(index) { String(decoding: $0, as: UTF8.self) } }
+        }
+        let source = claims([("c-1", 1), ("cc-2", 2), ("c-3", 3), ("cccc-4", 4)])
+        var target = claims([("x", 1), ("yy", 2)])
+        target.append(source, after: 2)
+        #expect(target.seqs == [1, 2, 3, 4])
+        #expect(ids(target) == ["x", "yy", "c-3", "cccc-4"])
+        #expect(target.withID(at: 4) { String(decoding: $0, as: UTF8.self) } == "cccc-4")
+        // Claims taking the room of others hold only what is copied into them.
+        var next = claims([("z", 9)])
+        next.reuseRoom(of: &target)
+        #expect(next.count == 0)
+        next.append(source, after: 0)
+        #expect(ids(next) == ["c-1", "cc-2", "c-3", "cccc-4"])
+        var last = CommandClaims()
+        last.reuseRoom(of: &next)
+        last.append(source, after: 4)
+        #expect(last.count == 0)
+    }
+
+    @Test func aChunkReusesTheRoomOfAnotherOnlyWhenItWasMostlyUsed() {
+        var used = [UInt8](repeating: 1, count: 1_000)
+        var array: [UInt8] = []
+        PreparedChunk.reuse(&array, from: &used)
+        #expect(array.isEmpty && array.capacity >= 1_000)
+        var mostlyEmpty = [UInt8](repeating: 1, count: 10_000)
+        mostlyEmpty.removeLast(9_000)
+        var fresh: [UInt8] = []
+        PreparedChunk.reuse(&fresh, from: &mostlyEmpty)
+        #expect(fresh.isEmpty && fresh.capacity >= 1_125 && fresh.capacity < 10_000)
+        #expect(mostlyEmpty.count == 1_000)
+    }
+
     @Test func theClaimsOfAChunkThatDidNotCommitAreForgotten() throws {
         let store = try LedgerStore(path: storePath, durable: false)
         let index = CommandIndex()
@@ -327,5 +367,14 @@ struct ImportIndexTests {
         let again = directory.file("again.csv", header + "pay,O-1,,,,1,2026-03-01T10:02:00Z,c-a\n")
         let summary = try Importer(store: store).importFile(again)
         #expect(summary.duplicates == 1 && summary.accepted == 0)
+    }
+}
+
+extension CommandIndex {
+    /// The claims after `seq`, in claims of their own.
+    fileprivate func claims(after seq: UInt64) -> CommandClaims {
+        var claims = CommandClaims()
+        copyClaims(after: seq, into: &claims)
+        return claims
     }
 }

@@ -116,11 +116,10 @@ struct ChunkLog: EventLogWriting {
     }
 
     /// The chunk with its command ids; with the read models the import changed when `last`.
-    func finished(last: Bool) throws -> PreparedChunk {
-        var prepared = chunk
-        prepared.commands = commands.claims(after: chunk.firstSeq - 1)
+    mutating func finished(last: Bool) throws -> PreparedChunk {
+        commands.copyClaims(after: chunk.firstSeq - 1, into: &chunk.commands)
         try rows.chunkEnded()
-        if last, orders.hasChanges { prepared.readModels = PendingReadModels(orders: orders, rows: rows) }
-        return prepared
+        if last, orders.hasChanges { chunk.readModels = PendingReadModels(orders: orders, rows: rows) }
+        return chunk
     }
 }

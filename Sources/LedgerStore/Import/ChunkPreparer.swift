@@ -73,6 +73,8 @@ final class ChunkPreparer: @unchecked Sendable {
         var progress = initial
         var firstSeq: UInt64?
         var earlier: [PreparedChunk] = []
+        // The latest chunk known committed: the next chunk fills its arrays.
+        var spare: PreparedChunk?
         // The batch last applied, handed back when the next one is taken.
         var applied: ParsedBatch?
         while !progress.finished {
@@ -81,13 +83,13 @@ final class ChunkPreparer: @unchecked Sendable {
                 defer { growthLock.unlock() }
                 let prepared = try store.read { ledger in
                     let visible = try ledger.headSeq()
-                    earlier.removeAll { $0.lastSeq <= visible }
+                    while let first = earlier.first, first.lastSeq <= visible { spare = earlier.removeFirst() }
                     // Whole parsed batches adding up to at least `chunkSize` records, or up to the
                     // file's end, each dropped once applied.
                     var taken = 0
                     return try run.prepare(
                         ledger, firstSeq: firstSeq ?? visible + 1, visibleHead: visible, after: progress, earlier: earlier,
-                        releasing: store.mappedRegion()
+                        reusing: &spare, releasing: store.mappedRegion()
                     ) {
                         guard taken < chunkSize else { return nil }
                         if shouldStop() || isStopping { throw StopRequested() }

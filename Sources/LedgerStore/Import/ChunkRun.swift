@@ -25,10 +25,12 @@ struct ChunkRun {
     /// `firstSeq` on. `ledger` is a snapshot whose log ends at `visibleHead`; the chunks between it
     /// and `firstSeq` are `earlier` (prepared, not yet committed). Marks the batch finished after
     /// its last records. The map's pages in `region` are dropped once more than `mappedBudget` is
-    /// mapped, so that the pages the chunk reads do not add up in resident memory.
+    /// mapped, so that the pages the chunk reads do not add up in resident memory. The chunk's
+    /// arrays take the room of `spare` (a chunk written and committed), which is left `nil`.
     func prepare(
         _ ledger: LedgerTransaction, firstSeq: UInt64, visibleHead: UInt64, after before: StoredBatch,
-        earlier: [PreparedChunk], releasing region: MappedRegion?, next: () throws -> ParsedBatch?
+        earlier: [PreparedChunk], reusing spare: inout PreparedChunk?, releasing region: MappedRegion?,
+        next: () throws -> ParsedBatch?
     ) throws -> PreparedChunk {
         let head = firstSeq - 1
         orders.begin(ledger, head: head)
@@ -36,9 +38,12 @@ struct ChunkRun {
         commands.begin(ledger, head: head, visibleHead: visibleHead)
         // The dictionaries catch up with the store only when nothing of this import is pending.
         if visibleHead == head { try identifiers.begin(ledger) }
+        var chunk = PreparedChunk(firstSeq: firstSeq, progress: before)
+        if spare != nil { chunk.reuseRoom(of: &spare!) }
+        spare = nil
         var log = ChunkLog(
             ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers, earlier: earlier,
-            chunk: PreparedChunk(firstSeq: firstSeq, progress: before))
+            chunk: consume chunk)
         var progress = before
         var rejected: [StoredRejection] = []
         var seq = firstSeq

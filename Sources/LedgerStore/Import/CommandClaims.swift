@@ -37,11 +37,24 @@ struct CommandClaims: Sendable {
         for index in ends.indices { ends[index] -= shift }
     }
 
-    /// The claims at seqs after `seq`.
-    func after(_ seq: UInt64) -> CommandClaims {
-        var claims = self
-        claims.keep(after: seq, through: .max)
-        return claims
+    /// Takes the room of `spare`'s claims, for claims of its size (`PreparedChunk.reuseRoom`);
+    /// the claims held are dropped.
+    mutating func reuseRoom(of spare: inout CommandClaims) {
+        self = CommandClaims()
+        PreparedChunk.reuse(&seqs, from: &spare.seqs)
+        PreparedChunk.reuse(&bytes, from: &spare.bytes)
+        PreparedChunk.reuse(&ends, from: &spare.ends)
+    }
+
+    /// Appends the claims of `other` at seqs after `seq` (each later than every claim held).
+    mutating func append(_ other: CommandClaims, after seq: UInt64) {
+        var first = other.count
+        while first > 0, other.seqs[first - 1] > seq { first -= 1 }
+        let start = first == 0 ? 0 : other.ends[first - 1]
+        let shift = bytes.count - start
+        seqs.append(contentsOf: other.seqs[first...])
+        bytes.append(contentsOf: other.bytes[start...])
+        ends.append(contentsOf: other.ends[first...].lazy.map { $0 + shift })
     }
 
     /// Calls `body` with the id claimed at `seq`, if there is one.

@@ -11,7 +11,7 @@ internal import LedgerDomain
 /// catches up with what other writers appended. A chunk's claims enter it at once (the chunk's
 /// later records see them) and leave it again when the chunk does not go on: a claim is undone
 /// by emptying its slot, which is exact for the latest claims (nothing probed past them since).
-/// The claims are kept with their ids (`claims(after:)`) until the snapshot the table reads
+/// The claims are kept with their ids (`copyClaims(after:into:)`) until the snapshot the table reads
 /// holds them: the chunks that made them are written and committed behind it.
 final class CommandIndex {
     private static let seqBits = 40
@@ -53,8 +53,9 @@ final class CommandIndex {
         self.ledger = ledger
     }
 
-    /// The claims made after `seq`, in seq order: what the chunk from `seq + 1` on writes to `commands`.
-    func claims(after seq: UInt64) -> CommandClaims { unwritten.after(seq) }
+    /// Appends to `claims` the claims made after `seq`, in seq order: what the chunk from
+    /// `seq + 1` on writes to `commands`.
+    func copyClaims(after seq: UInt64, into claims: inout CommandClaims) { claims.append(unwritten, after: seq) }
 
     /// Forgets every command id and frees the memory they took: the import's last chunk is
     /// prepared (its claims are in its `PreparedChunk`); a later claim would load them again.

@@ -199,8 +199,9 @@ public final class Importer: Sendable {
                         let whole = RecordPipeline(reader: reader, decoder: decoder)
                         defer { whole.stop() }
                         let head = try ledger.headSeq()
+                        var noSpare: PreparedChunk?
                         let prepared = try run.prepare(
-                            ledger, firstSeq: head + 1, visibleHead: head, after: state, earlier: [],
+                            ledger, firstSeq: head + 1, visibleHead: head, after: state, earlier: [], reusing: &noSpare,
                             releasing: store.mappedRegion()
                         ) {
                             try Self.stopIfAsked(options, file, committed: state)

@@ -30,6 +30,32 @@ struct PreparedChunk: Sendable {
         self.progress = progress
     }
 
+    /// Takes the room of `spare`, a chunk written and committed, for this chunk to fill: arrays
+    /// made afresh for each chunk (each larger than glibc's threshold for mapping) cost a page
+    /// fault for every page they filled, and copies as they grew. An array of `spare` whose room
+    /// is more than half again what it used is not kept (its pages stay resident, and the chunks
+    /// at the start of a batch can be several times larger than the rest): this chunk's starts
+    /// with room for an eighth more than it used. An array still shared is copied, not reused.
+    mutating func reuseRoom(of spare: inout PreparedChunk) {
+        Self.reuse(&events, from: &spare.events)
+        Self.reuse(&eventEnds, from: &spare.eventEnds)
+        commands.reuseRoom(of: &spare.commands)
+        Self.reuse(&orderNames, from: &spare.orderNames)
+        Self.reuse(&customerNames, from: &spare.customerNames)
+        Self.reuse(&skuNames, from: &spare.skuNames)
+    }
+
+    /// Makes `array` (empty) `spare`'s room emptied, or room for about as much as `spare` used.
+    static func reuse<Element>(_ array: inout [Element], from spare: inout [Element]) {
+        let used = spare.count
+        if spare.capacity <= used + used / 2 {
+            swap(&array, &spare)
+            array.removeAll(keepingCapacity: true)
+        } else {
+            array.reserveCapacity(used + used / 8)
+        }
+    }
+
     /// How many events the chunk appends.
     var eventCount: Int { eventEnds.count }
 
