@@ -34,7 +34,8 @@ struct CommandDecoderTests {
         (KnownField.type, "Pay"), (.type, " place"), (.type, "order"), (.orderID, "O 1"), (.customerID, ""),
         (.currency, "eur"), (.currency, " EUR"), (.lines, "A-1*2@"), (.lines, "A-1*0@100"), (.lines, "A-1*1000001@1"),
         (.lines, "A-1*1@1000000000001"), (.lines, "A-1*1@-5"), (.lines, "A-1*1@0"), (.lines, "A-1*1@1;"),
-        (.lines, "A-1*+1@5"), (.lines, "A-1*1@1.0"), (.at, "2026-03-01T10:15:60Z"), (.commandID, "bad id"),
+        (.lines, "A-1*+1@5"), (.lines, "A-1*1@1.0"), (.lines, "A-1@1*2"), (.lines, "A-1*2"), (.lines, "A-1"),
+        (.lines, ";A-1*1@1"), (.lines, "A-1*1@1;;B*1@1"), (.at, "2026-03-01T10:15:60Z"), (.commandID, "bad id"),
     ])
     func anOutOfRangeValueIsMalformed(field: KnownField, value: String) {
         var fields = place
