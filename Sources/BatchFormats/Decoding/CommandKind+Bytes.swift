@@ -12,8 +12,8 @@ extension CommandKind {
     /// Each kind's word, its bytes packed into an integer: the decoder compares one integer per
     /// kind, where comparing a `String`'s bytes one by one took a thirtieth of the reading thread.
     private static let words = allCases.map { kind in
-        var bytes = Array(kind.rawValue.utf8)
-        return (kind: kind, count: bytes.count, word: bytes.withUnsafeMutableBytes { word(.init($0)) })
+        let bytes = Array(kind.rawValue.utf8)
+        return (kind: kind, count: bytes.count, word: bytes.withUnsafeBytes { word($0) })
     }
 
     /// The bytes (at most 8) packed into an integer, the first lowest.

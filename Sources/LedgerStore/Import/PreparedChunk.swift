@@ -35,7 +35,8 @@ struct PreparedChunk: Sendable {
     /// fault for every page they filled, and copies as they grew. An array of `spare` whose room
     /// is more than half again what it used is not kept (its pages stay resident, and the chunks
     /// at the start of a batch can be several times larger than the rest): this chunk's starts
-    /// with room for an eighth more than it used. An array still shared is copied, not reused.
+    /// with room for an eighth more than it used. An array still shared (the writer not done with
+    /// `spare`) leaves its pages to that holder: this chunk's gets room of its own.
     mutating func reuseRoom(of spare: inout PreparedChunk) {
         Self.reuse(&events, from: &spare.events)
         Self.reuse(&eventEnds, from: &spare.eventEnds)
