@@ -21,6 +21,20 @@ struct CSVReaderTests {
         }
     }
 
+    @Test func aFileThatEndsBeforeItsSizeWhenOpenedIsToldByTheLimitsCheck() throws {
+        // The file lost bytes after it was opened: a read ends before the limit, and the limit's
+        // check (which looks at the file's size now) says how it changed, not where the read ended.
+        let directory = TemporaryDirectory()
+        let text = "type,order_id,customer_id,currency,lines,amount,at\npay,O-1,,,,100,2026-03-01T10:00:00Z\n"
+        let path = directory.file("shrunk.csv", text)
+        let descriptor = open(path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let limit = ReadLimit(size: UInt64(text.utf8.count + 1_000)) { throw BatchFileError("checked: 1000 bytes fewer") }
+        let reader = try CSVReader(descriptor: descriptor, bufferCapacity: 64, limit: limit)
+        #expect(throws: BatchFileError("checked: 1000 bytes fewer")) { while try reader.next() != nil {} }
+    }
+
     @Test func aFieldWithoutQuotesEndsAtItsFirstCommaLineFeedOrQuoteWhereverItIs() {
         // Neighbours of the three bytes, and bytes that equal them but for the high bit.
         let plain: [UInt8] = [0x2B, 0x2D, 0x0B, 0x09, 0x21, 0x23, 0xAC, 0x8A, 0xA2, 0x41]

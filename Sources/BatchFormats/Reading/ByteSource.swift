@@ -101,8 +101,12 @@ final class ByteSource {
             }
             if count == 0 {
                 if let limit {
+                    // The file ends before the size it had when opened: the limit's check says
+                    // by how much (its size now, where this read ended).
+                    _ = try limit.checkAtEnd()
                     throw BatchFileError(
-                        "the file shrank while it was read (it had \(limit.size) bytes when opened, now \(offset(of: end)))")
+                        "the file shrank while it was read (it had \(limit.size) bytes when opened, and ended after \(offset(of: end)))"
+                    )
                 }
                 reachedEnd = true
                 return false
