@@ -146,7 +146,9 @@ struct ImportCommand: AsyncParsableCommand {
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }
         }
-        if format == .json || !quiet {
+        // A table of no file (the first one stopped by a store or rejects file error) would be a
+        // header alone above the error; JSON prints its empty array, for the programs reading it.
+        if format == .json || !quiet && !viewModel.completed.isEmpty {
             print(
                 format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
                 terminator: "")

@@ -108,6 +108,8 @@ struct BatchInputTests {
             result.standardError.hasPrefix("orders: error: cannot write the rejects file /dev/full: No space left on device; "))
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!result.standardError.contains("CommandFailure"))
+        // No summary table of no file above the error.
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
         #expect(try LedgerStore(path: store, readOnly: true).headSeq() == 0)
         let missing = try OrdersBinary.run([
             "import", "--store", store, "--rejects", directory.path + "/no/such/dir/r.jsonl", "data/bad-batch.jsonl",
