@@ -148,7 +148,7 @@ struct ImportIndexTests {
             return number
         }
         try store.write { ledger throws in
-            try table.begin(ledger)
+            try table.begin(ledger, releasing: nil)
             #expect(try define("A-1", in: ledger) == 0)
             #expect(try define("A-10", in: ledger) == 1)
             #expect(table.number(of: "A-1") == 0 && table.number(of: "A-10") == 1 && table.number(of: "A-2") == nil)
@@ -156,18 +156,18 @@ struct ImportIndexTests {
         table.committed()
         #expect(throws: Aborted.self) {
             try store.write { ledger throws in
-                try table.begin(ledger)
+                try table.begin(ledger, releasing: nil)
                 #expect(try define("A-2", in: ledger) == 2)
                 throw Aborted()
             }
         }
         try store.write { ledger throws in
-            try table.begin(ledger)
+            try table.begin(ledger, releasing: nil)
             #expect(table.count == 2 && table.number(of: "A-2") == nil)
         }
         // Another table (another import) loads the ids the store holds.
         let other = IdentifierTable(names: \.skuNames, hash: Self.sameHash)
-        try store.write { ledger in try other.begin(ledger) }
+        try store.write { ledger in try other.begin(ledger, releasing: nil) }
         #expect(other.count == 2 && other.number(of: "A-10") == 1 && other.number(of: "A-1") == 0)
     }
 
@@ -177,8 +177,8 @@ struct ImportIndexTests {
         let byLength = IdentifierTable(names: \.skuNames) { UInt64($0.count) << 40 | UInt64($0.count) }
         let colliding = IdentifierTable(names: \.customerNames, hash: Self.sameHash)
         try store.write { ledger throws in
-            try byLength.begin(ledger)
-            try colliding.begin(ledger)
+            try byLength.begin(ledger, releasing: nil)
+            try colliding.begin(ledger, releasing: nil)
             for id in ["A", "BB", "CCC"] {
                 _ = try byLength.define(id)
                 _ = try colliding.define(id)

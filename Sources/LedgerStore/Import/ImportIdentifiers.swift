@@ -1,3 +1,4 @@
+internal import LMDB
 internal import LedgerDomain
 
 /// The store's three id dictionaries in memory, kept by one import across its chunks (see
@@ -7,11 +8,12 @@ final class ImportIdentifiers {
     let customers = IdentifierTable(names: \.customerNames)
     let skus = IdentifierTable(names: \.skuNames)
 
-    /// Starts a chunk in `ledger` (see `IdentifierTable.begin`).
-    func begin(_ ledger: LedgerTransaction) throws {
-        try orders.begin(ledger)
-        try customers.begin(ledger)
-        try skus.begin(ledger)
+    /// Starts a chunk in `ledger` (see `IdentifierTable.begin`); the pages the tables load are
+    /// dropped from `region` as they add up.
+    func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
+        try orders.begin(ledger, releasing: region)
+        try customers.begin(ledger, releasing: region)
+        try skus.begin(ledger, releasing: region)
     }
 
     /// Frees the three tables' memory: the import's last chunk is prepared.
