@@ -1,4 +1,5 @@
 import BatchGenerator
+import Foundation
 import LedgerDomain
 import LedgerServices
 import LedgerStore
@@ -114,6 +115,48 @@ struct DeferredReadModelsTests {
         #expect(try store.dump() == uninterrupted.dump())
         let head = try store.headSeq()
         #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == head })
+    }
+
+    @Test func readModelsLeftBehindAreCaughtUpAloneBeforeAnImportOpensTheStore() throws {
+        let first = directory.file("first.csv", Self.first)
+        let second = secondBatch()
+        let uninterrupted = try store("uninterrupted", importing: [first, second])
+        let path = directory.path + "/store"
+        let stoppedAt: UInt64
+        do {
+            let store = try store("store", importing: [first])
+            let stopping = ImportOptions(chunkSize: 50, shouldStop: StopRequestTests.StopAfter(6).shouldStop)
+            #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stopping) }
+            stoppedAt = try store.headSeq()
+        }
+        // Another import or rebuild holds the store: left to the import, which waits for it.
+        do {
+            let lock = try StoreLock(directory: path, role: "import", limit: 0) { _ in }
+            #expect(!Importer.catchUpAlone(path: path, options: ImportOptions()))
+            withExtendedLifetime(lock) {}
+        }
+        let notices = Notices()
+        #expect(Importer.catchUpAlone(path: path, options: ImportOptions(notice: notices.notice)))
+        #expect(notices.all.count == 1)
+        #expect(notices.all.first?.hasPrefix("the read models are at seq ") == true)
+        #expect(
+            notices.all.first?.hasSuffix(
+                " and the log at \(stoppedAt) (an earlier import did not finish): "
+                    + "rebuilding orders, customers, revenue, skus, stats first") == true)
+        #expect(!Importer.catchUpAlone(path: path, options: ImportOptions(notice: notices.notice)))
+        #expect(notices.all.count == 1)
+
+        // The import that follows has nothing to catch up and ends with the uninterrupted ledger.
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == stoppedAt })
+        let after = Notices()
+        _ = try Importer(store: store).importFile(second, options: ImportOptions(chunkSize: 50, notice: after.notice))
+        #expect(after.all.isEmpty)
+        #expect(try store.dump() == uninterrupted.dump())
+
+        // No store there: none is made.
+        #expect(!Importer.catchUpAlone(path: directory.path + "/none", options: ImportOptions()))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/none"))
     }
 
     @Test func importingAFileAlreadyImportedBringsUpTheReadModelsThatAnotherImportLeftBehind() throws {

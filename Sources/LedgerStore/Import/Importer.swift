@@ -270,23 +270,30 @@ public final class Importer: Sendable {
     private func catchUp(
         _ options: ImportOptions, _ file: String, committed: StoredBatch, why: String, first: Bool = false
     ) throws {
-        let (head, checkpoints) = try store.read { ledger in
-            (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
-        }
-        let lagging = checkpoints.filter { $0.1 < head }
-        guard let oldest = lagging.map(\.1).min() else { return }
-        options.notice(
-            "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
-                + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
         do {
-            _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
+            _ = try Self.rebuildLagging(store, options, why: why, first: first)
         } catch is ReplayInterrupted {
             throw Self.interruption(file, committed: committed)
         }
     }
 
+    /// Rebuilds the read models of `store` that lag behind its log, saying so through
+    /// `options.notice`; whether any lagged. Throws `ReplayInterrupted` when asked to stop.
+    static func rebuildLagging(_ store: LedgerStore, _ options: ImportOptions, why: String, first: Bool) throws -> Bool {
+        let (head, checkpoints) = try store.read { ledger in
+            (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
+        }
+        let lagging = checkpoints.filter { $0.1 < head }
+        guard let oldest = lagging.map(\.1).min() else { return false }
+        options.notice(
+            "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
+                + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
+        _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
+        return true
+    }
+
     /// Why read models found behind the log at an import's start lag.
-    private static let unfinished = "(an earlier import did not finish)"
+    static let unfinished = "(an earlier import did not finish)"
 
     /// Throws `ImportInterrupted` when `options.shouldStop` asks for it; `committed` is what the
     /// store holds of this file.

@@ -104,6 +104,10 @@ struct ImportCommand: AsyncParsableCommand {
         if let rejects { try paths.checkOutput(rejects) }
         let trial = dryRun ? try TrialStore(copying: storeOptions.path) : nil
         defer { trial?.remove() }
+        // Read models an interrupted import left behind are rebuilt before the import opens the
+        // store, so that what LMDB keeps of that rebuild is freed first (a dry run's copy is
+        // caught up by its import, in the copy).
+        if trial == nil { _ = Importer.catchUpAlone(path: storeOptions.path, options: importOptions) }
         let store: LedgerStore
         do {
             store = try trial?.store ?? LedgerStore(path: storeOptions.path)
@@ -124,16 +128,20 @@ struct ImportCommand: AsyncParsableCommand {
         try await importFiles(into: store, rejectsFile: rejectsFile)
     }
 
+    /// What the options ask of each file's import.
+    private var importOptions: ImportOptions {
+        ImportOptions(
+            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
+            shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
+            notice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
+    }
+
     @MainActor
     private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
         progress.start()
-        let options = ImportOptions(
-            format: inputFormat?.recordFormat, atomic: atomic, chunkSize: recordsPerCommit,
-            shouldStop: InterruptSignals.shouldStop, waitLimit: wait,
-            notice: { Terminal.writeStandardError("orders: \($0.terminalSafe)\n") })
-        await viewModel.importFiles(files, options: options, using: Importer(store: store), rejects: rejectsFile)
+        await viewModel.importFiles(files, options: importOptions, using: Importer(store: store), rejects: rejectsFile)
         progress.stop()
         do {
             try rejectsFile?.close()
