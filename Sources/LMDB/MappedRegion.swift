@@ -81,15 +81,17 @@ public struct MappedRegion: Sendable {
         return true
     }
 
+    /// `/proc/self/statm`, open for the process's lifetime: each read is one `pread` (1.6 µs here),
+    /// where opening and closing it each time took 8 µs (the import looks every 256 records).
+    private static let statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+
     /// The bytes of file pages mapped in the process's resident memory (the third number of
     /// `/proc/self/statm`, in pages), or `nil` if they cannot be read.
     static func mappedFileBytes() -> Int? {
-        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard statm >= 0 else { return nil }
         // "size resident shared text lib data dt", in pages.
         let pages = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int? in
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            let count = pread(statm, buffer.baseAddress, buffer.count, 0)
             guard count > 0 else { return nil }
             var field = 0
             var value = 0
