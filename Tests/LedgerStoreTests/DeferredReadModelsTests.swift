@@ -129,6 +129,16 @@ struct DeferredReadModelsTests {
             #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stopping) }
             stoppedAt = try store.headSeq()
         }
+        // A stop asked for: nothing rebuilt, and the import it stops does not announce it either.
+        let stopping = Notices()
+        let stop = ImportOptions(shouldStop: { true }, notice: stopping.notice)
+        #expect(!Importer.catchUpAlone(path: path, options: stop))
+        do {
+            let store = try LedgerStore(path: path, durable: false)
+            #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stop) }
+            #expect(try store.statistics().checkpoints.values.allSatisfy { $0 < stoppedAt })
+        }
+        #expect(stopping.all.isEmpty)
         // Another import or rebuild holds the store: left to the import, which waits for it.
         do {
             let lock = try StoreLock(directory: path, role: "import", limit: 0) { _ in }

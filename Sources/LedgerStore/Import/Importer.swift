@@ -285,6 +285,8 @@ public final class Importer: Sendable {
         }
         let lagging = checkpoints.filter { $0.1 < head }
         guard let oldest = lagging.map(\.1).min() else { return false }
+        // A stop asked for during a catch-up already announced (`catchUpAlone`'s) is not announced again.
+        if options.shouldStop() { throw ReplayInterrupted() }
         options.notice(
             "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
                 + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
