@@ -23,7 +23,7 @@ struct ImportIndexTests {
         let store = try LedgerStore(path: storePath, durable: false)
         let index = CommandIndex(hash: Self.sameHash)
         try store.write { ledger throws in
-            index.begin(ledger, head: 0)
+            index.begin(ledger, head: 0, releasing: nil)
             #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
             #expect(try !index.claim(CommandID(validated: "c-1"), seq: 3))
@@ -35,7 +35,7 @@ struct ImportIndexTests {
         // A new index loads what the store holds, and still compares in full.
         let fresh = CommandIndex(hash: Self.sameHash)
         try store.write { ledger throws in
-            fresh.begin(ledger, head: 3)
+            fresh.begin(ledger, head: 3, releasing: nil)
             #expect(try !fresh.claim(CommandID(validated: "c-2"), seq: 4))
             #expect(try !fresh.claim(CommandID(validated: "c-10"), seq: 4))
             #expect(try fresh.claim(CommandID(validated: "c-3"), seq: 4))
@@ -87,13 +87,13 @@ struct ImportIndexTests {
         let index = CommandIndex()
         #expect(throws: Aborted.self) {
             try store.write { ledger throws in
-                index.begin(ledger, head: 0)
+                index.begin(ledger, head: 0, releasing: nil)
                 #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
                 throw Aborted()
             }
         }
         try store.write { ledger throws in
-            index.begin(ledger, head: 0)
+            index.begin(ledger, head: 0, releasing: nil)
             #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
             // A released claim (its record was rejected) can be claimed again.
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
@@ -107,21 +107,21 @@ struct ImportIndexTests {
         let index = CommandIndex(hash: Self.sameHash)
         // The first chunk (seqs 1–2) is committed, the second (3–4) prepared but not written.
         try store.write { ledger throws in
-            index.begin(ledger, head: 0)
+            index.begin(ledger, head: 0, releasing: nil)
             #expect(try index.claim(CommandID(validated: "c-1"), seq: 1))
             #expect(try index.claim(CommandID(validated: "c-2"), seq: 2))
             try index.claims(after: 0).write(to: ledger)
         }
         index.committed(head: 2)
         try store.read { ledger throws in
-            index.begin(ledger, head: 2, visibleHead: 2)
+            index.begin(ledger, head: 2, visibleHead: 2, releasing: nil)
             #expect(try index.claim(CommandID(validated: "c-3"), seq: 3))
             #expect(try index.claim(CommandID(validated: "c-4"), seq: 4))
         }
         index.committed(head: 4)
         // The third chunk reads a snapshot without the second: its claims are compared from memory.
         try store.read { ledger throws in
-            index.begin(ledger, head: 4, visibleHead: 2)
+            index.begin(ledger, head: 4, visibleHead: 2, releasing: nil)
             #expect(try !index.claim(CommandID(validated: "c-3"), seq: 5))
             #expect(try !index.claim(CommandID(validated: "c-1"), seq: 5))
             #expect(try index.claim(CommandID(validated: "c-5"), seq: 5))
@@ -133,7 +133,7 @@ struct ImportIndexTests {
         // from a snapshot that holds every chunk before (the first chunk of an import).
         let fresh = CommandIndex(hash: Self.sameHash)
         try store.read { ledger throws in
-            fresh.begin(ledger, head: 2)
+            fresh.begin(ledger, head: 2, releasing: nil)
             #expect(try !fresh.claim(CommandID(validated: "c-2"), seq: 3))
             #expect(try fresh.claim(CommandID(validated: "c-3"), seq: 3))
         }

@@ -40,7 +40,7 @@ struct ChunkRun {
         let head = firstSeq - 1
         orders.begin(ledger, head: head)
         rows.begin(ledger, head: head)
-        commands.begin(ledger, head: head, visibleHead: visibleHead)
+        commands.begin(ledger, head: head, visibleHead: visibleHead, releasing: region)
         // The dictionaries catch up with the store only when nothing of this import is pending.
         if visibleHead == head { try identifiers.begin(ledger, releasing: region) }
         var chunk = PreparedChunk(firstSeq: firstSeq, progress: before)
