@@ -62,9 +62,10 @@ for profile in ${profiles//,/ }; do
     # peak RSS is the figure to read (its rate, over the whole file, is left out).
     rm -rf "$folder/store"
     sync
-    # (In a subshell whose standard error is dropped: the shell's own "Killed" line.)
+    # (In a subshell that reports the kill to its own standard error, dropped: the shell's "Killed" line.)
     (ORDERS_FAULT="after-commit:$(( records * 43 / 100 / 65536 + 1 ))" "$bin/orders" import --store "$folder/store" \
-        "$folder/batch.csv" > /dev/null 2>&1) 2> /dev/null && { echo "error: the import to resume was not killed" >&2; exit 1; }
+        "$folder/batch.csv" > /dev/null 2>&1; exit $?) 2> /dev/null \
+        && { echo "error: the import to resume was not killed" >&2; exit 1; }
     sync
     run "$profile" "import, resumed" 0 import --format json --store "$folder/store" "$folder/batch.csv"
     echo "   store: $(du -sh "$folder/store" | cut -f1)" >&2
