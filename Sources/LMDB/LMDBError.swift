@@ -14,6 +14,12 @@ public struct LMDBError: Error, CustomStringConvertible, Hashable, Sendable {
         self.operation = operation
     }
 
+    /// The map is full (`MDB_MAP_FULL`) during `operation`: for a write that cannot be run again
+    /// after `Environment.write` grew the map.
+    public static func mapFull(during operation: Operation) -> LMDBError {
+        LMDBError(code: MDB_MAP_FULL, operation: operation)
+    }
+
     /// LMDB's own text for the code (the C library's for an errno).
     public var message: String { String(cString: mdb_strerror(code)) }
 

@@ -339,6 +339,30 @@ struct ImportIndexTests {
         }
     }
 
+    @Test func theWriteBackDrainsTheOrderStatesOnceInNumberOrder() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let at = Timestamp(milliseconds: 1_770_000_000_000)
+        func order(_ number: Int) -> StoredOrder {
+            let state = OrderState(
+                status: .paid, currency: Array("EUR".utf8).withUnsafeBytes { Currency(bytes: $0) }!,
+                customer: CustomerNumber(UInt32(number % 7)), total: Int64(number), paid: Int64(number), refunded: 0,
+                version: 2, placedAt: at, updatedAt: at, lineCount: 1, itemCount: Int64(number))
+            return StoredOrder(number: OrderNumber(UInt32(number)), state: state, lastSeq: UInt64(number + 1))
+        }
+        // Enough orders for many pages of states to be handed back behind the write-back.
+        let numbers = Array(stride(from: 0, to: 60_000, by: 3))
+        let states = OrderStates()
+        try store.write { ledger throws in
+            states.begin(ledger, head: 0)
+            for number in numbers.reversed() { states.update(to: order(number)) }
+        }
+        var drained: [StoredOrder] = []
+        try states.drainChanges { drained.append($0) }
+        #expect(drained == numbers.map(order))
+        // Once only: states given back are never written.
+        #expect(throws: StoreError.self) { try states.drainChanges { _ in Issue.record("drained twice") } }
+    }
+
     @Test func aFormatTwoStoreHasItsCommandsRekeyedBySeqOnTheFirstWrite() throws {
         let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
         let batch = directory.file(

@@ -21,12 +21,14 @@ struct PendingReadModels: @unchecked Sendable {
         // The orders this import placed are numbered past every stored one: appended, in full
         // pages, without a search of the tree each.
         let stored = try ledger.rowNumberBound(\.orders)
-        try orders.forEachChange { order in
+        // Taken first: the orders' states are given back as they are written.
+        let placed = orders.placedOrders()
+        try orders.drainChanges { order in
             try ledger.putOrder(order, flags: order.number.index >= stored ? .append : [])
             releaser.wrote()
         }
         region?.releasePages()
-        try ledger.indexCustomerOrders(orders.placedOrders(), releasing: region)
+        try ledger.indexCustomerOrders(placed, releasing: region)
         region?.releasePages()
         try rows.writeChanges(to: ledger, releasing: region)
     }
