@@ -54,10 +54,13 @@ final class OrderStates {
 
     /// Starts a chunk in `ledger`, whose log ends at `head`.
     func begin(_ ledger: LedgerTransaction, head: UInt64) {
-        if validAt != head {
+        // Drained states are gone whatever the head (an `--atomic` import's transaction run again
+        // prepares its chunk anew).
+        if validAt != head || drained {
             free(states)
             states = Self.allocate(capacity)
             changed.removeAll()
+            drained = false
         }
         validAt = nil
         self.ledger = ledger
@@ -132,8 +135,9 @@ final class OrderStates {
     /// once each and in number order, and hands the memory of the states behind it back to the
     /// system as it goes (88 bytes an order, held until now beside every page the write-back
     /// dirties, which LMDB keeps until the commit: at 4M orders the states are 350 MB). Nothing
-    /// reads the states afterwards; a second call, which a transaction run again after the map
-    /// filled would make, throws instead of writing states no longer held.
+    /// reads the states afterwards but a chunk begun again (which starts from the store); a second
+    /// call, which a transaction run again after the map filled would make, throws instead of
+    /// writing states no longer held.
     func drainChanges(_ body: (StoredOrder) throws -> Void) throws {
         guard !drained else { throw StoreError.engine(.mapFull(during: .put)) }
         drained = true
