@@ -145,11 +145,12 @@ final class OrderStates {
         let start = UInt(bitPattern: states)
         // Whole pages only, from the first that holds no byte before the states.
         var released = (start + page - 1) / page * page
+        var written = 0
         try forEachChange { order in
             try body(order)
-            let index = order.number.index
-            guard index & (Self.drainInterval - 1) == 0 else { return }
-            let passed = (start + UInt(index * MemoryLayout<Entry>.stride)) / page * page
+            written += 1
+            guard written & (Self.drainInterval - 1) == 0 else { return }
+            let passed = (start + UInt(order.number.index * MemoryLayout<Entry>.stride)) / page * page
             if passed > released, let address = UnsafeMutableRawPointer(bitPattern: released) {
                 _ = madvise(address, Int(passed - released), MADV_DONTNEED)
                 released = passed
