@@ -117,56 +117,95 @@ struct DeferredReadModelsTests {
         #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == head })
     }
 
-    @Test func readModelsLeftBehindAreCaughtUpAloneBeforeAnImportOpensTheStore() throws {
+    /// A store that an import of `secondBatch()` stopped in, with read models behind its log
+    /// (at `path`), and the store that import would have made uninterrupted.
+    func interruptedStore() throws -> (path: String, second: String, stoppedAt: UInt64, uninterrupted: LedgerStore) {
         let first = directory.file("first.csv", Self.first)
         let second = secondBatch()
         let uninterrupted = try store("uninterrupted", importing: [first, second])
-        let path = directory.path + "/store"
-        let stoppedAt: UInt64
-        do {
-            let store = try store("store", importing: [first])
-            let stopping = ImportOptions(chunkSize: 50, shouldStop: StopRequestTests.StopAfter(6).shouldStop)
-            #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stopping) }
-            stoppedAt = try store.headSeq()
-        }
+        let store = try store("store", importing: [first])
+        let stopping = ImportOptions(chunkSize: 50, shouldStop: StopRequestTests.StopAfter(6).shouldStop)
+        #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stopping) }
+        return (directory.path + "/store", second, try store.headSeq(), uninterrupted)
+    }
+
+    func checkpointsLag(_ path: String, behind head: UInt64) throws -> Bool {
+        try LedgerStore(path: path, durable: false).statistics().checkpoints.values.allSatisfy { $0 < head }
+    }
+
+    @Test func readModelsLeftBehindAreCaughtUpAloneBeforeAnImportOpensTheStore() throws {
+        let (path, second, stoppedAt, uninterrupted) = try interruptedStore()
         // A stop asked for: nothing rebuilt, and the import it stops does not announce it either.
         let stopping = Notices()
         let stop = ImportOptions(shouldStop: { true }, notice: stopping.notice)
-        #expect(!Importer.catchUpAlone(path: path, options: stop))
         do {
+            let start = ImportStart(store: path, firstFile: second, options: stop)
+            #expect(!start.caughtUp)
             let store = try LedgerStore(path: path, durable: false)
-            #expect(throws: ImportInterrupted.self) { try Importer(store: store).importFile(second, options: stop) }
-            #expect(try store.statistics().checkpoints.values.allSatisfy { $0 < stoppedAt })
+            #expect(throws: ImportInterrupted.self) {
+                try Importer(store: store, start: start).importFile(second, options: stop)
+            }
         }
+        #expect(try checkpointsLag(path, behind: stoppedAt))
         #expect(stopping.all.isEmpty)
         // Another import or rebuild holds the store: left to the import, which waits for it.
         do {
             let lock = try StoreLock(directory: path, role: "import", limit: 0) { _ in }
-            #expect(!Importer.catchUpAlone(path: path, options: ImportOptions()))
+            #expect(!ImportStart(store: path, firstFile: second, options: ImportOptions()).caughtUp)
             withExtendedLifetime(lock) {}
         }
+        // A first file that cannot be read is reported before anything is rebuilt.
+        do {
+            let missing = directory.path + "/missing.csv"
+            let start = ImportStart(store: path, firstFile: missing, options: ImportOptions())
+            #expect(!start.caughtUp)
+            #expect(try checkpointsLag(path, behind: stoppedAt))
+            let store = try LedgerStore(path: path, durable: false)
+            let summary = try Importer(store: store, start: start).importFile(missing, options: ImportOptions())
+            #expect(summary.fileError?.hasPrefix("cannot open: ") == true)
+        }
         let notices = Notices()
-        #expect(Importer.catchUpAlone(path: path, options: ImportOptions(notice: notices.notice)))
+        let start = ImportStart(store: path, firstFile: second, options: ImportOptions(notice: notices.notice))
+        #expect(start.caughtUp)
         #expect(notices.all.count == 1)
         #expect(notices.all.first?.hasPrefix("the read models are at seq ") == true)
         #expect(
             notices.all.first?.hasSuffix(
                 " and the log at \(stoppedAt) (an earlier import did not finish): "
                     + "rebuilding orders, customers, revenue, skus, stats first") == true)
-        #expect(!Importer.catchUpAlone(path: path, options: ImportOptions(notice: notices.notice)))
-        #expect(notices.all.count == 1)
+        // It holds the store's lock for the import: no other import or rebuild comes in between.
+        #expect(throws: StoreError.self) { try StoreLock(directory: path, role: "import", limit: 0) { _ in } }
 
         // The import that follows has nothing to catch up and ends with the uninterrupted ledger.
         let store = try LedgerStore(path: path, durable: false)
         #expect(try store.statistics().checkpoints.values.allSatisfy { $0 == stoppedAt })
         let after = Notices()
-        _ = try Importer(store: store).importFile(second, options: ImportOptions(chunkSize: 50, notice: after.notice))
+        _ = try Importer(store: store, start: start).importFile(
+            second, options: ImportOptions(chunkSize: 50, waitLimit: 0, notice: after.notice))
         #expect(after.all.isEmpty)
         #expect(try store.dump() == uninterrupted.dump())
+        // The import gave the lock up when it ended.
+        _ = try StoreLock(directory: path, role: "import", limit: 0) { _ in }
+        let again = ImportStart(store: path, firstFile: second, options: ImportOptions(notice: notices.notice))
+        #expect(!again.caughtUp)
+        #expect(notices.all.count == 1)
 
         // No store there: none is made.
-        #expect(!Importer.catchUpAlone(path: directory.path + "/none", options: ImportOptions()))
+        #expect(!ImportStart(store: directory.path + "/none", firstFile: second, options: ImportOptions()).caughtUp)
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/none"))
+    }
+
+    @Test func aCatchUpBeforeTheImportThatFailsIsTheImportsErrorAndNotRunAgain() throws {
+        let (path, second, stoppedAt, _) = try interruptedStore()
+        try StoreFixture.put([0xFF, 0xFF], key: withUnsafeBytes(of: stoppedAt.bigEndian, Array.init), database: "log", at: path)
+        let notices = Notices()
+        let options = ImportOptions(notice: notices.notice)
+        let start = ImportStart(store: path, firstFile: second, options: options)
+        #expect(!start.caughtUp)
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(throws: StoreError.self) { try Importer(store: store, start: start).importFile(second, options: options) }
+        #expect(notices.all.count == 1)
+        #expect(try checkpointsLag(path, behind: stoppedAt))
     }
 
     @Test func importingAFileAlreadyImportedBringsUpTheReadModelsThatAnotherImportLeftBehind() throws {

@@ -17,10 +17,15 @@ public final class Importer: Sendable {
     /// Numbers the writes to a `RejectsOutput`, unique across the files this importer imports, so
     /// that only a retried chunk's write replaces an earlier one.
     private let rejectsWrites = Atomic<Int>(0)
+    /// What `orders import` did before it opened the store, until the import of its file takes it.
+    private let start: ImportStart?
 
-    public init(store: LedgerStore, service: any OrderDeciding = OrderService()) {
+    /// `start`: the first file opened, the lock taken and the read models caught up before
+    /// `store` was opened (`ImportStart`).
+    public init(store: LedgerStore, service: any OrderDeciding = OrderService(), start: ImportStart? = nil) {
         self.store = store
         self.service = service
+        self.start = start
         // Measured: the reading, preparing and writing threads hand each other buffers of up to
         // a few MiB per chunk; with glibc's moving thresholds, `hostile`'s peak RSS at 250k
         // orders was 357 MiB, with these 280 MiB, for the same CPU within the noise.
@@ -39,20 +44,11 @@ public final class Importer: Sendable {
         progress: (ImportTick) -> Void = { _ in }
     ) throws -> ImportSummary {
         var summary = ImportSummary(file: file)
+        let handed = start?.take(for: file)
         let batch: BatchFile
         let reader: any BatchReader
         do {
-            batch = try BatchFile(path: file)
-            guard let format = options.format ?? RecordFormat(fileName: file) else {
-                throw BatchFileError(
-                    "cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl"
-                )
-            }
-            reader =
-                switch format {
-                case .csv: try CSVReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
-                case .jsonl: try JSONLinesReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
-                }
+            (batch, reader) = try handed?.opened.get() ?? Self.open(file, options: options)
         } catch let error as BatchFileError {
             summary.fileError = error.message
             return summary
@@ -62,13 +58,16 @@ public final class Importer: Sendable {
         // waited for, which reported the records and their rejections.
         var importedByOther = false
         let lock: StoreLock
-        if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
+        if let held = handed?.lock {
+            lock = held
+        } else if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
             lock = free
         } else {
             let before = try? match(batch, format: reader.format)
             lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
             if case .imported = before {} else { importedByOther = true }
         }
+        if let failure = handed?.failure { throw failure }
         defer { withExtendedLifetime(lock) {} }
         do {
             try LegacyImports.adopt(batch, format: reader.format, origin: origin.position, in: store)
@@ -154,6 +153,23 @@ public final class Importer: Sendable {
     }
 
     private func nextRejectsWrite() -> Int { rejectsWrites.add(1, ordering: .relaxed).newValue }
+
+    /// Opens `file` (`-`: standard input) and reads its header, in the format `options` names or
+    /// else the one its name ends with.
+    static func open(_ file: String, options: ImportOptions) throws -> (batch: BatchFile, reader: any BatchReader) {
+        let batch = try BatchFile(path: file)
+        guard let format = options.format ?? RecordFormat(fileName: file) else {
+            throw BatchFileError(
+                "cannot tell the format from the file name; name it .csv, .jsonl or .ndjson, or pass --input-format csv|jsonl"
+            )
+        }
+        let reader: any BatchReader =
+            switch format {
+            case .csv: try CSVReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
+            case .jsonl: try JSONLinesReader(descriptor: batch.descriptor, limit: batch.limit, digest: BatchHash())
+            }
+        return (batch, reader)
+    }
 
     /// How the file relates to the store's batches.
     private func match(_ batch: BatchFile, format: RecordFormat) throws -> BatchMatch {
@@ -285,7 +301,7 @@ public final class Importer: Sendable {
         }
         let lagging = checkpoints.filter { $0.1 < head }
         guard let oldest = lagging.map(\.1).min() else { return false }
-        // A stop asked for during a catch-up already announced (`catchUpAlone`'s) is not announced again.
+        // A stop asked for during a catch-up already announced (`ImportStart`'s) is not announced again.
         if options.shouldStop() { throw ReplayInterrupted() }
         options.notice(
             "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "

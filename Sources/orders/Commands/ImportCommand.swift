@@ -107,7 +107,7 @@ struct ImportCommand: AsyncParsableCommand {
         // Read models an interrupted import left behind are rebuilt before the import opens the
         // store, so that what LMDB keeps of that rebuild is freed first (a dry run's copy is
         // caught up by its import, in the copy).
-        if trial == nil { _ = Importer.catchUpAlone(path: storeOptions.path, options: importOptions) }
+        let start = trial == nil ? ImportStart(store: storeOptions.path, firstFile: files[0], options: importOptions) : nil
         let store: LedgerStore
         do {
             store = try trial?.store ?? LedgerStore(path: storeOptions.path)
@@ -125,7 +125,7 @@ struct ImportCommand: AsyncParsableCommand {
                 "orders: dry run: every record is decided against a copy of the store; \(storeOptions.path.terminalSafe) is left as it was\n"
             )
         }
-        try await importFiles(into: store, rejectsFile: rejectsFile)
+        try await importFiles(into: store, start: start, rejectsFile: rejectsFile)
     }
 
     /// What the options ask of each file's import.
@@ -137,11 +137,12 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private func importFiles(into store: LedgerStore, rejectsFile: RejectsWriter?) async throws {
+    private func importFiles(into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?) async throws {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
         progress.start()
-        await viewModel.importFiles(files, options: importOptions, using: Importer(store: store), rejects: rejectsFile)
+        await viewModel.importFiles(
+            files, options: importOptions, using: Importer(store: store, start: start), rejects: rejectsFile)
         progress.stop()
         do {
             try rejectsFile?.close()
