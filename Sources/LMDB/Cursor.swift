@@ -99,6 +99,22 @@ public final class Cursor {
         try outcome.get()
     }
 
+    /// Stores `value` under `key` through the cursor, which is left on that entry. With
+    /// `.current`, replaces the value of the entry the cursor is on (whose key must be `key`).
+    public func put(_ key: some LMDBBytes, _ value: UnsafeRawBufferPointer, flags: WriteFlags = []) throws(LMDBError) {
+        let code = key.withLMDBBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var dataValue = MDB_val(bytes: value)
+            return mdb_cursor_put(handle, &keyValue, &dataValue, flags.rawValue)
+        }
+        try LMDBError.check(code, .put)
+    }
+
+    /// Deletes the entry the cursor is on.
+    public func deleteCurrent() throws(LMDBError) {
+        try LMDBError.check(mdb_cursor_del(handle, 0), .delete)
+    }
+
     private func move(_ operation: MDB_cursor_op) throws(LMDBError) -> Entry? {
         var key = MDB_val()
         var value = MDB_val()

@@ -66,6 +66,47 @@ struct RebuildAndVerifyTests {
         #expect(try readModelBytes(store) == before)
     }
 
+    @Test func aRebuildWritesOnlyTheRowsThatDifferFromTheLog() throws {
+        let before: [String]
+        let rows: Int
+        do {
+            let store = try importGenerated()
+            before = try readModelBytes(store)
+            // Read models that agree with the log: not a row written.
+            let summary = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
+            #expect(summary.rowsChanged == 0)
+            #expect(try readModelBytes(store) == before)
+            rows = try store.read { try $0.count(\.customerOrders) }
+        }
+        // A value changed; keys missing; keys that no row has: before the first key, between two
+        // rows (a longer key sorts after its prefix), between the last row of one nested
+        // transaction (7 rows) and the first of the next, and after the last.
+        let order5 = try #require(try StoreFixture.entries(database: "orders", at: path).first { $0.key == [0, 0, 0, 5] })
+        try StoreFixture.put(order5.value.map { ~$0 }, key: order5.key, database: "orders", at: path)
+        try StoreFixture.put([1, 2, 3], key: [0, 0, 0], database: "orders", at: path)
+        try StoreFixture.put([], key: [0, 0, 0, 1, 7], database: "customers", at: path)
+        try StoreFixture.put([9], key: [0, 0, 0, 6, 0], database: "skus", at: path)
+        try StoreFixture.put([9], key: [0xFF, 0xFF, 0xFF, 0xFF], database: "skus", at: path)
+        let revenue = try StoreFixture.entries(database: "revenue", at: path)
+        try StoreFixture.delete(key: revenue[revenue.count / 2].key, database: "revenue", at: path)
+        let sku3 = try #require(try StoreFixture.entries(database: "skus", at: path).first { $0.key == [0, 0, 0, 3] })
+        try StoreFixture.delete(key: sku3.key, database: "skus", at: path)
+        do {
+            let store = try LedgerStore(path: path, durable: false)
+            #expect(!(try Verifier(store: store).verify().isConsistent))
+            let summary = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
+            #expect(summary.rowsChanged == 7)
+            #expect(try readModelBytes(store) == before)
+            #expect(try Verifier(store: store).verify().isConsistent)
+        }
+        // A read model emptied: every row written again.
+        try StoreFixture.clear(database: "customer_orders", at: path)
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild().rowsChanged == rows)
+        #expect(try readModelBytes(store) == before)
+        #expect(try Rebuilder(store: store).rebuild([.orders]).rowsChanged == 0)
+    }
+
     @Test func aRebuildReplaysTheLogOnceWhenItsWritesMustGrowTheDataFile() throws {
         // A compact copy holds no free pages, and a writer asked for a smaller map maps only the
         // pages in use, so every page the rebuild writes lies past the end of its map.
@@ -88,6 +129,10 @@ struct RebuildAndVerifyTests {
             // One commit: the data file has next to no free pages for the rebuild to reuse.
             let store = try importGenerated(chunkSize: 1 << 20)
             before = try readModelBytes(store)
+        }
+        // The read models emptied, so that the rebuild writes every row of them.
+        for database in ["orders", "customer_orders", "customers", "skus", "revenue"] {
+            try StoreFixture.clear(database: database, at: path)
         }
         // The map no larger than the data file, and no room made before the rebuild: its fresh pages
         // fill the map while a nested transaction appends rows; the whole write transaction runs

@@ -19,7 +19,7 @@ struct FakeMaintainer: LedgerMaintaining {
         progress(10)
         if failing { throw Broken() }
         return RebuildSummary(
-            projections: ReadModelName.allCases.filter(projections.contains), events: 10, seconds: 0.5)
+            projections: ReadModelName.allCases.filter(projections.contains), events: 10, seconds: 0.5, rowsChanged: 2)
     }
 
     func verify(

@@ -40,17 +40,32 @@ public struct ReplayedLedger: Sendable {
     public var eventCount: Int { Int(headSeq) }
 
     /// The keys of the customer→orders index, ascending: every order under its customer, grouped
-    /// by a counting sort (order numbers already ascend within each customer).
+    /// by a counting sort (order numbers already ascend within each customer). The orders' entries
+    /// are read once, for their customers' numbers (4 bytes each, where an entry takes 104).
     var customerOrderKeys: [UInt64] {
-        let customers = (orders.lazy.map(\.customer.index).max() ?? -1) + 1
+        var customerOf = [UInt32](repeating: 0, count: entries.count)
+        var customers = 0
+        customerOf.withUnsafeMutableBufferPointer { customerOf in
+            var number = 0
+            for segment in entries.segments {
+                segment.withUnsafeBufferPointer { segment in
+                    for entry in segment {
+                        let customer = entry.state.customer.rawValue
+                        customerOf[number] = customer
+                        customers = max(customers, Int(customer) + 1)
+                        number += 1
+                    }
+                }
+            }
+        }
         var next = [Int](repeating: 0, count: customers + 1)
-        for order in orders { next[order.customer.index + 1] += 1 }
+        for customer in customerOf { next[Int(customer) + 1] += 1 }
         for customer in 0..<customers { next[customer + 1] += next[customer] }
-        var keys = [UInt64](repeating: 0, count: orders.count)
-        for (number, order) in orders.enumerated() {
-            keys[next[order.customer.index]] =
-                LedgerTransaction.customerOrderKey(order.customer, OrderNumber(UInt32(number))).value
-            next[order.customer.index] += 1
+        var keys = [UInt64](repeating: 0, count: customerOf.count)
+        for (number, customer) in customerOf.enumerated() {
+            keys[next[Int(customer)]] =
+                LedgerTransaction.customerOrderKey(CustomerNumber(customer), OrderNumber(UInt32(number))).value
+            next[Int(customer)] += 1
         }
         return keys
     }

@@ -1,7 +1,8 @@
 /// Values by dense number, kept as the consecutive segments that replay threads produced, read
 /// in place rather than copied into one array.
 public struct Segmented<Element>: RandomAccessCollection {
-    private let segments: [[Element]]
+    /// The segments, in order (for a pass over every value without a lookup per number).
+    let segments: [[Element]]
     /// The number each segment starts at, and one past the last.
     private let starts: [Int]
 

@@ -13,7 +13,8 @@ struct RebuildCommand: ParsableCommand {
         discussion: """
             Replays the whole log and rewrites the read models in one transaction: queries that run \
             meanwhile keep seeing the previous read models, which the new ones replace atomically; \
-            an interrupted rebuild leaves them as they were. Imports wait until it is done.
+            an interrupted rebuild leaves them as they were. Imports wait until it is done. Only the \
+            rows that differ from the log's are written; the summary says how many did.
 
             Read models: \(ReadModelName.allCases.map(\.rawValue).joined(separator: ", ")).
 
@@ -94,12 +95,15 @@ struct RebuildCommand: ParsableCommand {
             object.add("events", summary.events)
             object.add("seconds", raw: Self.threeDecimals(summary.seconds))
             object.add("events_per_second", rate)
+            object.add("rows_changed", summary.rowsChanged)
             print(object.text)
         case .table:
             guard !quiet else { return }
             print(
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
-                    + "in \(Self.threeDecimals(summary.seconds)) s (\(rate) events/s)")
+                    + "in \(Self.threeDecimals(summary.seconds)) s (\(rate) events/s); "
+                    + (summary.rowsChanged == 0
+                        ? "every row agreed with the log" : "\(summary.rowsChanged) rows differed and were rewritten"))
         }
     }
 
