@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Whole-process figures per generator profile. For each profile: writes its batch (seed 42, no bad
 # records), then REPEATS times imports it into a fresh store, rebuilds and verifies that store,
-# then once imports it killed part-way and resumed, each command under /usr/bin/time, and prints a table: the rate from the fastest and the median
+# then empties that store's read models and rebuilds it again (a rebuild that writes every row: one
+# of read models that agree with the log writes none), then once imports it killed part-way and
+# resumed, each command under /usr/bin/time, and prints a table: the rate from the fastest and the median
 # run (records/s for import, events/s for rebuild and verify), each run's wall-clock and CPU
 # (user + system) seconds, and its peak RSS. On a busy machine, CPU seconds vary less than wall.
 #   tools/bench-matrix.sh [ORDERS] [PROFILES] [REPEATS] [FOLDER]
 #   defaults: 1000000 orders, compact,spread,wide,hostile, 2 repeats, /tmp/orders-bench-matrix
-# Needs the release build (`swift build -c release --static-swift-stdlib`; ORDERS_BENCH_BUILD=1 builds it) and,
+# Needs the release build (`swift build -c release --static-swift-stdlib`, and `--product generate-batch` and
+# `--product damage-store`; ORDERS_BENCH_BUILD=1 builds them) and,
 # per million orders, about 0.3-0.9 GB for the batch and 0.7-1.6 GB for the store, removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +19,11 @@ repeats="${3:-2}"
 folder="${4:-/tmp/orders-bench-matrix}"
 bin=.build/release
 
-if [[ "${ORDERS_BENCH_BUILD:-0}" == 1 ]]; then swift build -c release --static-swift-stdlib --product orders && swift build -c release --product generate-batch; fi
-for tool in "$bin/orders" "$bin/generate-batch" /usr/bin/time; do
+if [[ "${ORDERS_BENCH_BUILD:-0}" == 1 ]]; then
+    swift build -c release --static-swift-stdlib --product orders
+    for product in generate-batch damage-store; do swift build -c release --product "$product"; done
+fi
+for tool in "$bin/orders" "$bin/generate-batch" "$bin/damage-store" /usr/bin/time; do
     [[ -x "$tool" ]] || { echo "error: $tool is missing; run 'swift build -c release' (or install GNU time)" >&2; exit 1; }
 done
 mkdir -p "$folder"
@@ -56,6 +62,9 @@ for profile in ${profiles//,/ }; do
         sync
         run "$profile" rebuild "$events" rebuild --store "$folder/store"
         run "$profile" verify "$events" verify --store "$folder/store"
+        "$bin/damage-store" clear "$folder/store" orders customer_orders customers skus revenue stats
+        sync
+        run "$profile" "rebuild, every row" "$events" rebuild --store "$folder/store"
     done
     # An import killed after the commit that holds about 43 % of the records (65,536 records a
     # commit), then run again: the resume catches the read models up, then imports the rest. Its
@@ -75,7 +84,7 @@ done
 echo
 echo "| profile | command | runs | rate, fastest run | rate, median run | wall s (each run) | CPU s (each run) | peak RSS, MiB (each run) |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-# Rows in the order run: profiles as given, then import, rebuild, verify, the resumed import.
+# Rows in the order run: profiles as given, then import, rebuild, verify, rebuild of every row, the resumed import.
 awk -F'\t' '
     function median(values, n,    sorted, i, j, t) {
         for (i = 1; i <= n; i++) sorted[i] = values[i]

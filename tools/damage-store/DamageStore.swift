@@ -5,6 +5,8 @@ import TestSupport
 ///   damage-store damage SEED DIR   changes one value of the store in DIR as SEED chooses; prints which
 ///   damage-store seeds DIR OUT      writes every value of the store's log, orders, rows, rejections and
 ///                                   import records to OUT as seeds for the decoders' fuzzer
+///   damage-store clear DIR NAME...  empties the named databases of the store (`tools/bench-matrix.sh`:
+///                                   read models emptied, for a rebuild that writes every row)
 @main
 enum DamageStore {
     /// The fuzz harness's first byte: which decoder a seed is for (`FuzzStoreDecoders`).
@@ -34,8 +36,11 @@ enum DamageStore {
                     }
                 }
                 print("\(written) seeds in \(out)")
+            case ("clear", 3...):
+                let store = arguments[arguments.startIndex + 1]
+                for database in arguments.dropFirst(2) { try StoreFixture.clear(database: database, at: store) }
             default:
-                fail("usage: damage-store damage SEED DIR | damage-store seeds DIR OUT")
+                fail("usage: damage-store damage SEED DIR | damage-store seeds DIR OUT | damage-store clear DIR NAME...")
             }
         } catch {
             fail("\(error)")
