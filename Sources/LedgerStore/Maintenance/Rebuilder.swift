@@ -126,8 +126,9 @@ public struct Rebuilder {
     /// pages and its commit writes next to nothing (a rewrite of every row wrote 130 MB at 1M
     /// orders, and its commit waited for the disk). Rows that differ are replaced, missing ones
     /// added (appended past the last key), and keys the rows do not have deleted. Gives back how
-    /// many rows it wrote or deleted. A table LMDB finds damaged on the way is cleared and written
-    /// whole instead.
+    /// many rows it wrote or deleted. (A table whose pages LMDB finds damaged on the way fails the
+    /// rebuild: emptying it would free the page numbers its damaged pages name, maybe pages of
+    /// other tables.)
     ///
     /// The rows go in nested transactions of `rowsPerNestedTransaction` rows each: LMDB keeps a
     /// transaction's dirty pages in a list sorted by page number, inserting each new page in
@@ -136,18 +137,6 @@ public struct Rebuilder {
     /// fifths of the write's samples on `wide` when every row was written). A nested
     /// transaction's list stays short and is merged into its parent's in one pass when it commits.
     private func rewrite<Key: LMDBBytes>(
-        _ table: LedgerTransaction.Table, _ ledger: LedgerTransaction, rows: Int, key: (Int) -> Key, size: (Int) -> Int,
-        encode: (Int, UnsafeMutableRawBufferPointer) -> Void
-    ) throws -> Int {
-        do {
-            return try rewriteDifferences(table, ledger, rows: rows, key: key, size: size, encode: encode)
-        } catch let error as LMDBError where error.isCorrupted {
-            try ledger.clear(table)
-            return try rewriteDifferences(table, ledger, rows: rows, key: key, size: size, encode: encode)
-        }
-    }
-
-    private func rewriteDifferences<Key: LMDBBytes>(
         _ table: LedgerTransaction.Table, _ ledger: LedgerTransaction, rows: Int, key: (Int) -> Key, size: (Int) -> Int,
         encode: (Int, UnsafeMutableRawBufferPointer) -> Void
     ) throws -> Int {
