@@ -16,6 +16,8 @@ struct DenseRows<Row> {
     /// Applies `update` to row `index`, first loaded with `load` (or `empty`, if the store has none).
     mutating func update(_ index: Int, empty: @autoclosure () -> Row, load: () -> Row?, _ update: (inout Row) -> Void) {
         if index >= rows.count {
+            // Grown by doubling, as an array grows, onto huge pages: rows are read at random.
+            if index >= rows.capacity { rows.reserveCapacityOnHugePages(max(index + 1, 2 * rows.capacity)) }
             let added = index + 1 - rows.count
             rows.append(contentsOf: repeatElement(empty(), count: added))
             loaded.append(contentsOf: repeatElement(false, count: added))

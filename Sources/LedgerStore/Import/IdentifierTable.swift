@@ -1,3 +1,4 @@
+internal import CMemory
 internal import CPrefetch
 import Glibc
 internal import LMDB
@@ -183,6 +184,7 @@ final class IdentifierTable {
         guard end < Int(Self.offsetMask) else { throw StoreError.corrupt("an id dictionary is full") }
         if end > arena.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(end, arena.count * 2), alignment: 8)
+            cmemory_advise_huge_pages(larger.baseAddress, larger.count)
             larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: arena[..<used]))
             arena.deallocate()
             arena = larger
@@ -202,6 +204,8 @@ final class IdentifierTable {
         if slots.count != size {
             slots.deallocate()
             slots = .allocate(capacity: size)
+            // Slots and entries are read at random, by hash: huge pages spare most TLB misses.
+            cmemory_advise_huge_pages(slots.baseAddress, size * MemoryLayout<UInt64>.stride)
         }
         slots.update(repeating: 0)
         var entry = 0

@@ -1,3 +1,4 @@
+internal import CMemory
 internal import CPrefetch
 import Glibc
 internal import LMDB
@@ -49,6 +50,8 @@ final class OrderStates {
         guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
             fatalError("out of memory for \(count) order states")
         }
+        // Read at random by order number (88 MB at 1M orders): huge pages spare most TLB misses.
+        cmemory_advise_huge_pages(states, count * MemoryLayout<Entry>.stride)
         return states.bindMemory(to: Entry.self, capacity: count)
     }
 

@@ -41,8 +41,8 @@ struct ReplayRows: ReadModelSink {
     init(customers: Int, skus: Int) {
         expectedCustomers = customers
         expectedSKUs = skus
-        self.customers.reserveCapacity(customers * customerStride)
-        self.skus.reserveCapacity(skus * skuStride)
+        self.customers.reserveCapacityOnHugePages(customers * customerStride)
+        self.skus.reserveCapacityOnHugePages(skus * skuStride)
     }
 
     /// How many customer (sku) rows to expect: the rows held, or more if the store counts more.

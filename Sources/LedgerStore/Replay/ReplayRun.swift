@@ -55,7 +55,7 @@ struct ReplayRun {
         self.bounds = bounds
         self.cutoff = cutoff
         self.rows = StagedRows(rows)
-        part.orders.reserveCapacity(expected.orders)
+        part.orders.reserveCapacityOnHugePages(expected.orders)
     }
 
     /// The position of order `number` among the orders placed in this range, if it was.
