@@ -82,12 +82,13 @@ public struct Rebuilder {
             let sorting = BackgroundThread { replayed.customerOrderKeys }
             let entries = replayed.entries
             let ordersWritten = Result {
-                try rewrite(\.orders, ledger, rows: entries.count, key: { BigEndianKey32(UInt32($0)) }) { index in
-                    OrderStateCodec.size
-                } encode: { index, buffer in
-                    let entry = entries[index]
-                    OrderStateCodec.encode(entry.state, lastSeq: entry.lastSeq, into: buffer)
-                }
+                try rewrite(
+                    \.orders, ledger, rows: entries.count, key: { BigEndianKey32(UInt32($0)) },
+                    size: { _ in OrderStateCodec.size },
+                    encode: { index, buffer in
+                        let entry = entries[index]
+                        OrderStateCodec.encode(entry.state, lastSeq: entry.lastSeq, into: buffer)
+                    })
             }
             let customerOrderKeys = try sorting.wait()
             changed += try ordersWritten.get()
@@ -151,7 +152,17 @@ public struct Rebuilder {
                 try nested.withCursor(table) { cursor in
                     var stored = start == 0 ? try cursor.first() : try key(start).withLMDBBytes { try cursor.seek(atLeast: $0) }
                     for index in start..<end {
+                        if index & (ReplayCore.releaseInterval - 1) == 0 {
+                            region?.releasePages(ifMappedOver: ReplayCore.mappedBudget)
+                        }
                         let count = size(index)
+                        guard stored != nil else {
+                            // Past every stored key (an emptied or lagging read model): appended,
+                            // encoded in place.
+                            try cursor.append(key(index), reserving: count) { encode(index, $0) }
+                            changed += 1
+                            continue
+                        }
                         if scratch.count < count {
                             scratch.deallocate()
                             scratch = .allocate(byteCount: max(count, 2 * scratch.count), alignment: 8)
@@ -176,9 +187,6 @@ public struct Rebuilder {
                                 changed += 1
                             }
                             stored = try cursor.next()
-                        }
-                        if index & (ReplayCore.releaseInterval - 1) == 0 {
-                            region?.releasePages(ifMappedOver: ReplayCore.mappedBudget)
                         }
                     }
                     // Stored keys after this transaction's last row and before the next one's
