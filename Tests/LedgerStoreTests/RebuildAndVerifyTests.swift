@@ -79,12 +79,15 @@ struct RebuildAndVerifyTests {
             rows = try store.read { try $0.count(\.customerOrders) }
         }
         // A value changed; keys missing; keys that no row has: before the first key, between two
-        // rows (a longer key sorts after its prefix), between the last row of one nested
-        // transaction (7 rows) and the first of the next, and after the last.
+        // rows (a longer key sorts after its prefix; two of them side by side), between the last
+        // row of one nested transaction (7 rows) and the first of the next, and after the last
+        // (also in `stats`, whose one row is its status counts).
         let order5 = try #require(try StoreFixture.entries(database: "orders", at: path).first { $0.key == [0, 0, 0, 5] })
         try StoreFixture.put(order5.value.map { ~$0 }, key: order5.key, database: "orders", at: path)
         try StoreFixture.put([1, 2, 3], key: [0, 0, 0], database: "orders", at: path)
         try StoreFixture.put([], key: [0, 0, 0, 1, 7], database: "customers", at: path)
+        try StoreFixture.put([], key: [0, 0, 0, 1, 8], database: "customers", at: path)
+        try StoreFixture.put([1], key: Array("by_status~".utf8), database: "stats", at: path)
         try StoreFixture.put([9], key: [0, 0, 0, 6, 0], database: "skus", at: path)
         try StoreFixture.put([9], key: [0xFF, 0xFF, 0xFF, 0xFF], database: "skus", at: path)
         let revenue = try StoreFixture.entries(database: "revenue", at: path)
@@ -95,7 +98,7 @@ struct RebuildAndVerifyTests {
             let store = try LedgerStore(path: path, durable: false)
             #expect(!(try Verifier(store: store).verify().isConsistent))
             let summary = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
-            #expect(summary.rowsChanged == 7)
+            #expect(summary.rowsChanged == 9)
             #expect(try readModelBytes(store) == before)
             #expect(try Verifier(store: store).verify().isConsistent)
         }

@@ -116,7 +116,12 @@ public struct Rebuilder {
                 \.skus, ledger, rows: rows.skuRows, key: { BigEndianKey32(UInt32($0)) },
                 size: { rows.encodedSize(sku: $0) }, encode: { rows.encode(sku: $0, order: order, into: $1) })
         }
-        if projections.contains(.stats) { try ledger.putStatusCounts(rows.statusTotals) }
+        if projections.contains(.stats) {
+            let counts = ReadModelCodec.encode(rows.statusTotals)
+            changed += try rewrite(
+                \.stats, ledger, rows: 1, key: { _ in LedgerTransaction.statusCountsKey }, size: { _ in counts.count },
+                encode: { $1.copyBytes(from: counts) })
+        }
         for name in projections { try ledger.putCheckpoint(name, replayed.headSeq) }
         return changed
     }
@@ -173,9 +178,11 @@ public struct Rebuilder {
                         try key(index).withLMDBBytes { key in
                             // Stored keys before this row's have no row: deleted.
                             while let entry = stored, Self.compare(entry.key, key) < 0 {
+                                let deleted = Array(entry.key)
                                 try cursor.deleteCurrent()
                                 changed += 1
-                                stored = try cursor.seek(atLeast: key)
+                                // The next stored key, which may be another one to delete.
+                                stored = try cursor.seek(atLeast: deleted)
                             }
                             if let entry = stored, Self.compare(entry.key, key) == 0 {
                                 if !entry.value.hasSameBytes(as: written) {

@@ -49,14 +49,17 @@ extension LedgerTransaction {
         try put(\.revenue, ReadModelCodec.key(key), ReadModelCodec.encode(row))
     }
 
+    /// The key of the one row of `stats`.
+    static let statusCountsKey = "by_status"
+
     func statusCounts() throws -> StatusCounts {
-        try value(\.stats, "by_status").map { bytes throws(StoreError) in
+        try value(\.stats, Self.statusCountsKey).map { bytes throws(StoreError) in
             try ReadModelCodec.statusCounts(bytes)
         } ?? StatusCounts()
     }
 
     func putStatusCounts(_ counts: StatusCounts) throws {
-        try put(\.stats, "by_status", ReadModelCodec.encode(counts))
+        try put(\.stats, Self.statusCountsKey, ReadModelCodec.encode(counts))
     }
 
     func checkpoint(_ name: ReadModelName) throws -> UInt64 {
