@@ -170,7 +170,14 @@ public struct Verifier {
         case .revenue:
             return try compareRevenue(rows.revenueByKey, ledger)
         case .stats:
-            return (try? ledger.statusCounts()) != rows.statusTotals ? ["stats: the status counts differ from the log's"] : []
+            var found: [String] = []
+            if (try? ledger.statusCounts()) != rows.statusTotals {
+                found.append("stats: the status counts differ from the log's")
+            }
+            // Its one row is the status counts: any other key is a stray.
+            let strays = try ledger.count(\.stats) - (try ledger.value(\.stats, LedgerTransaction.statusCountsKey) == nil ? 0 : 1)
+            if strays > 0 { found.append("stats: \(strays) \(strays == 1 ? "entry" : "entries") besides the status counts") }
+            return found
         }
     }
 
