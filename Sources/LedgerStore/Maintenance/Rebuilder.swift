@@ -176,14 +176,8 @@ public struct Rebuilder {
                         encode(index, value)
                         let written = UnsafeRawBufferPointer(value)
                         try key(index).withLMDBBytes { key in
-                            // Stored keys before this row's have no row: deleted.
-                            while let entry = stored, Self.compare(entry.key, key) < 0 {
-                                let deleted = Array(entry.key)
-                                try cursor.deleteCurrent()
-                                changed += 1
-                                // The next stored key, which may be another one to delete.
-                                stored = try cursor.seek(atLeast: deleted)
-                            }
+                            // Stored keys before this row's have no row.
+                            changed += try Self.delete(&stored, before: key, cursor)
                             if let entry = stored, Self.compare(entry.key, key) == 0 {
                                 if !entry.value.hasSameBytes(as: written) {
                                     try cursor.put(key, written, flags: .current)
@@ -198,19 +192,31 @@ public struct Rebuilder {
                     }
                     // Stored keys after this transaction's last row and before the next one's
                     // (after the last row: all of them) have no row: deleted.
-                    let next: [UInt8]? = end < rows ? key(end).withLMDBBytes { Array($0) } : nil
-                    while let entry = stored,
-                        next.map({ next in next.withUnsafeBytes { Self.compare(entry.key, $0) < 0 } }) ?? true
-                    {
-                        let deleted = Array(entry.key)
-                        try cursor.deleteCurrent()
-                        changed += 1
-                        stored = try cursor.seek(atLeast: deleted)
+                    if end < rows {
+                        changed += try key(end).withLMDBBytes { try Self.delete(&stored, before: $0, cursor) }
+                    } else {
+                        changed += try Self.delete(&stored, before: nil, cursor)
                     }
                 }
             }
         }
         return changed
+    }
+
+    /// Deletes the stored entries from `stored` on whose keys sort before `limit` (`nil`: all of
+    /// them), leaving `stored` on the first entry kept; how many it deleted.
+    private static func delete(_ stored: inout Cursor.Entry?, before limit: UnsafeRawBufferPointer?, _ cursor: Cursor)
+        throws -> Int
+    {
+        var deleted = 0
+        while let entry = stored, limit.map({ compare(entry.key, $0) < 0 }) ?? true {
+            let key = Array(entry.key)
+            try cursor.deleteCurrent()
+            deleted += 1
+            // The entry after the one deleted (the key copied first: the deleted one's bytes are gone).
+            stored = try cursor.seek(atLeast: key)
+        }
+        return deleted
     }
 
     /// LMDB's order of keys: their bytes compared as unsigned, a prefix first.

@@ -103,7 +103,9 @@ struct RebuildCommand: ParsableCommand {
                 "rebuilt \(summary.projections.map(\.rawValue).joined(separator: ", ")) from \(summary.events) events "
                     + "in \(Self.threeDecimals(summary.seconds)) s (\(rate) events/s); "
                     + (summary.rowsChanged == 0
-                        ? "every row agreed with the log" : "\(summary.rowsChanged) rows differed and were rewritten"))
+                        ? "every row agreed with the log"
+                        : summary.rowsChanged == 1
+                            ? "1 row differed and was rewritten" : "\(summary.rowsChanged) rows differed and were rewritten"))
         }
     }
 

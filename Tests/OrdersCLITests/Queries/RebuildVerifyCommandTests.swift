@@ -26,6 +26,20 @@ struct RebuildVerifyCommandTests {
                 + Self.sampleChain + #""}}"# + "\n")
     }
 
+    @Test func rebuildSaysHowManyRowsDifferedFromTheLog() throws {
+        _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])
+        let agreeing = try OrdersBinary.run(["rebuild", "--store", store])
+        #expect(agreeing.status == 0)
+        #expect(agreeing.standardOutput.hasSuffix(" events/s); every row agreed with the log\n"), "\(agreeing.standardOutput)")
+        try StoreFixture.delete(key: Array("by_status".utf8), database: "stats", at: store)
+        let one = try OrdersBinary.run(["rebuild", "--store", store])
+        #expect(one.standardOutput.hasSuffix(" events/s); 1 row differed and was rewritten\n"), "\(one.standardOutput)")
+        try StoreFixture.clear(database: "customer_orders", at: store)
+        let json = try OrdersBinary.run(["rebuild", "--store", store, "--format", "json"])
+        #expect(json.standardOutput.hasSuffix(#","rows_changed":5}"# + "\n"), "\(json.standardOutput)")
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0)
+    }
+
     @Test func verifySaysWhereReadModelsBehindTheLogStand() throws {
         // The read models of the first batch alone, in a store holding both batches.
         let behind = directory.path + "/behind"
