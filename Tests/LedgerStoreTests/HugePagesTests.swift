@@ -1,4 +1,5 @@
 import Foundation
+import LedgerDomain
 import Testing
 
 @testable import LedgerStore
@@ -37,5 +38,15 @@ struct HugePagesTests {
         let smallStart = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         #expect(try !Self.flags(at: smallStart + (256 << 10)).contains("hg"))
         withExtendedLifetime((table, small)) {}
+    }
+
+    /// A currency met widens every row: the rows laid out again ask for huge pages too.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
+    func replayRowsWidenedForANewCurrencyStayOnHugePages() throws {
+        var rows = ReplayRows(customers: 200_000, skus: 0)
+        let slot = rows.slot(of: try #require(Currency("EUR")))
+        rows.addToCustomer(row: 0, slot: slot, orders: 1, openOrders: 1, cancelled: 0, net: 100)
+        // 200,000 rows of 5 amounts: 8 MB.
+        #expect(try Self.flags(at: rows.customerStorageAddress + (4 << 20)).contains("hg"))
     }
 }

@@ -167,7 +167,7 @@ struct ReplayRows: ReadModelSink {
     /// `rows` rows of `fixed + from` values laid out again as rows of `fixed + to`.
     private static func relaid(_ old: [Int64], rows: Int, fixed: Int, from: Int, to: Int, room: Int) -> [Int64] {
         var new: [Int64] = []
-        new.reserveCapacity(room * (fixed + to))
+        new.reserveCapacityOnHugePages(room * (fixed + to))
         for row in 0..<rows {
             let start = row * (fixed + from)
             new.append(contentsOf: old[start..<(start + fixed + from)])
@@ -243,6 +243,9 @@ struct ReplayRows: ReadModelSink {
             overflow[UInt64(row) << 32 | UInt64(mine), default: 0] += amount
         }
     }
+
+    /// Where the customer rows' storage starts (tests check which pages it asks for).
+    var customerStorageAddress: UInt { customers.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
 
     /// How many customer and sku rows there are (numbered from 0).
     var customerRows: Int { customerCount }
