@@ -8,7 +8,7 @@ internal import LedgerDomain
 /// one partition's events, in log order, into its own rows, and writes only its own orders.
 // Safe: the buffers are the segments' arrays, lent by `ReplayJoin.foldDeferred` for as long as the
 // folds run; two partitions never write the same order (nor one cache line of them: a partition
-// takes blocks of `1 << blockShift` orders). The pointers point into the replay's maps (see `DeferredEvent`).
+// takes blocks of `1 << blockShift` orders). The orders' `placedEvent` point into the replay's maps.
 struct DeferredFold: @unchecked Sendable {
     let partitions: Int
     /// Each part's deferred events, one list per partition.
@@ -16,18 +16,13 @@ struct DeferredFold: @unchecked Sendable {
     let placedBefore: [Int]
     let starts: [Int]
     let orders: [UnsafeMutableBufferPointer<ReplayedOrder>]
-    /// The map whose pages to drop now and then (the deferred events lie all over the log).
+    /// The map whose pages the replay releases, if it does: a cancel then copies its order's
+    /// lines from the file (`PlacedLinesReader`), so the fold maps none of the log's pages.
     let region: MappedRegion?
 
     /// Orders per block of a partition: a power of two, so that blocks of order states of
     /// different partitions never share a cache line.
     static let blockShift: UInt32 = 6
-
-    /// How many events a partition folds between two releases of the mapped pages (a power of
-    /// two): fewer than the scan, because the deferred events lie all over the log and each
-    /// fault maps the pages around the one read (the kernel's fault-around), so the pages mapped
-    /// add up faster than the events folded.
-    static let releaseInterval = 1 << 14
 
     /// How many of a partition's events ahead of the fold have their order's state prefetched.
     static let lookahead = 16
@@ -53,15 +48,12 @@ struct DeferredFold: @unchecked Sendable {
         return (segment, number - starts[segment])
     }
 
-    /// Finds where the order of event `index` of `events` lies and starts bringing the event and
-    /// its order's entry into the cache (each load would otherwise wait for memory). `limit`: how many orders the parts before it placed.
+    /// Finds where the order of event `index` of `events` lies and starts bringing its order's
+    /// entry into the cache (the load would otherwise wait for memory). `limit`: how many orders
+    /// the parts before it placed.
     // Safe: a prefetch only hints the cache; the position is checked against its segment first.
     private func pending(_ index: Int, of events: [DeferredEvent], _ limit: Int) -> Pending {
-        // The event itself too: the scan read it long ago, so it has left the cache.
-        let item = events[index]
-        cprefetch_for_write(item.start)
-        cprefetch_for_write(item.start + Int(item.count) - 1)
-        let number = Int(item.order)
+        let number = events[index].order.index
         guard number < limit else { return Pending(index: index) }
         let (segment, position) = locate(number)
         guard position < orders[segment].count else { return Pending(index: index) }
@@ -78,7 +70,6 @@ struct DeferredFold: @unchecked Sendable {
         swap(&taken, &replayRows)
         var rows = StagedRows(consume taken)
         var problems: [DeferredProblem] = []
-        var folded = 0
         let mask = Self.lookahead - 1
         // The partition's next events in a ring: each has its order's entry prefetched when it enters.
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
@@ -99,37 +90,34 @@ struct DeferredFold: @unchecked Sendable {
                 let current = ring[first]
                 first = (first + 1) & mask
                 count -= 1
-                folded += 1
-                if folded & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
-                let item = events[current.index]
-                guard let event = try? EncodedEvent(item.bytes) else { continue }  // checked before it was deferred
+                let event = events[current.index]
                 guard current.segment >= 0 else {
-                    let text = "seq \(item.seq) is a \(event.kind) event of order number \(item.order), which was never placed"
-                    if problems.count < 1_000 { problems.append(DeferredProblem(seq: item.seq, text: text)) }
+                    let text =
+                        "seq \(event.seq) is a \(event.kind) event of order number \(event.order.index), which was never placed"
+                    if problems.count < 1_000 { problems.append(DeferredProblem(seq: event.seq, text: text)) }
                     continue
                 }
                 let (segment, position) = (current.segment, current.position)
                 let entry = orders[segment].baseAddress! + position
                 let before = entry.pointee.state
-                if let broken = ReplayRun.streamBreak(event, seq: item.seq, before: before, lastSeq: entry.pointee.lastSeq),
+                if let broken = ReplayRun.streamBreak(
+                    order: event.order, version: event.version, previousSeq: event.previousSeq, seq: event.seq, before: before,
+                    lastSeq: entry.pointee.lastSeq),
                     problems.count < 1_000
                 {
-                    problems.append(DeferredProblem(seq: item.seq, text: broken))
+                    problems.append(DeferredProblem(seq: event.seq, text: broken))
                 }
                 let after = service.evolve(before, event)
                 entry.pointee.state = after
-                entry.pointee.lastSeq = item.seq
+                entry.pointee.lastSeq = event.seq
                 // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
                 let lines =
                     event.kind == .cancelled
                     ? placed.lines(ofPlacedEventAt: entry.pointee.placedEvent, count: Int(before.lineCount))
-                    : EncodedEventLines(base: event.start, count: 0)
+                    : EncodedEventLines(base: entry.pointee.placedEvent, count: 0)
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
             }
         }
-        // The pages this fold mapped would otherwise stay until the replay ends, beside the rows
-        // made into read models (the replay's peak of resident memory).
-        region?.releasePages()
         replayRows = rows.finish()
         return problems
     }

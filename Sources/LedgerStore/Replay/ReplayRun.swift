@@ -150,7 +150,10 @@ struct ReplayRun {
             return problem("seq \(seq) is a \(event.kind) event of order number \(number), which was never placed")
         }
         let before = part.orders[position].state
-        if let broken = ReplayRun.streamBreak(event, seq: seq, before: before, lastSeq: part.orders[position].lastSeq) {
+        if let broken = ReplayRun.streamBreak(
+            order: event.order, version: event.version, previousSeq: event.previousSeq, seq: seq, before: before,
+            lastSeq: part.orders[position].lastSeq)
+        {
             problem(broken)
         }
         let after = service.evolve(before, event)
@@ -178,23 +181,23 @@ struct ReplayRun {
         return placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
-    /// What is wrong with `event` following its order's state `before` and latest seq, if anything.
-    static func streamBreak(_ event: EncodedEvent, seq: UInt64, before: OrderState, lastSeq: UInt64) -> String? {
-        if event.version != before.version + 1 {
-            return "seq \(seq): order number \(event.order.index) jumps from version \(before.version) to \(event.version)"
+    /// What is wrong with an event of `order` at stream version `version`, pointing back to
+    /// `previousSeq`, following its order's state `before` and latest seq, if anything.
+    static func streamBreak(
+        order: OrderNumber, version: UInt32, previousSeq: UInt64, seq: UInt64, before: OrderState, lastSeq: UInt64
+    ) -> String? {
+        if version != before.version + 1 {
+            return "seq \(seq): order number \(order.index) jumps from version \(before.version) to \(version)"
         }
-        if event.previousSeq != lastSeq {
-            return "seq \(seq): order number \(event.order.index)'s stream points back to \(event.previousSeq), not \(lastSeq)"
+        if previousSeq != lastSeq {
+            return "seq \(seq): order number \(order.index)'s stream points back to \(previousSeq), not \(lastSeq)"
         }
         return nil
     }
 
     /// Keeps an event of an order placed before this range for the join.
     private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
-        let bytes = event.bytes
-        let order = event.order.rawValue
-        part.deferred[DeferredFold.partition(of: order, among: partitions)].append(
-            DeferredEvent(seq: seq, start: bytes.baseAddress!, count: Int32(bytes.count), order: order))
+        part.deferred[DeferredFold.partition(of: event.order.rawValue, among: partitions)].append(DeferredEvent(event, seq: seq))
     }
 
     /// The first `count` lines of the `placed` event of the order at `position`.
