@@ -110,7 +110,7 @@ public final class Environment: @unchecked Sendable {
         var descriptor: Int32 = -1
         var file = stat()
         guard mdb_env_get_fd(handle, &descriptor) == 0, fstat(descriptor, &file) == 0 else { return nil }
-        return MappedRegion(ofFileWithInode: UInt64(file.st_ino), descriptor: descriptor)
+        return MappedRegion(ofFileWithInode: UInt64(file.st_ino))
     }
 
     /// The keys of the environment's main database: the names of its named databases (and any

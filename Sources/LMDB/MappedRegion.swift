@@ -5,12 +5,9 @@ import Synchronization
 public struct MappedRegion: Sendable {
     let start: UInt
     let length: Int
-    /// The file's offset at `start`, and a descriptor open on it.
-    let offset: Int
-    let descriptor: Int32
 
-    /// Finds the mapping of the file with inode `inode`, open as `descriptor`, in `/proc/self/maps`.
-    init?(ofFileWithInode inode: UInt64, descriptor: Int32) {
+    /// Finds the mapping of the file with inode `inode` in `/proc/self/maps`.
+    init?(ofFileWithInode inode: UInt64) {
         guard let maps = fopen("/proc/self/maps", "r") else { return nil }
         defer { fclose(maps) }
         var line: UnsafeMutablePointer<CChar>?
@@ -21,15 +18,11 @@ public struct MappedRegion: Sendable {
             let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, UInt64(fields[4]) == inode else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
-                let offset = Int(fields[2], radix: 16)
-            else {
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else {
                 continue
             }
             self.start = start
             length = Int(end - start)
-            self.offset = offset
-            self.descriptor = descriptor
             return
         }
         return nil
@@ -51,23 +44,6 @@ public struct MappedRegion: Sendable {
     /// them is always safe, at worst it faults).
     public static var releases: Int { releaseCount.load(ordering: .relaxed) }
     private static let releaseCount = Atomic<Int>(0)
-
-    /// Copies the `count` bytes mapped at `address` into `buffer` with `pread`, without mapping
-    /// them (a read far from the others would map the pages around it too: the kernel's
-    /// fault-around). `false`: they are not all in the region, or the read fell short.
-    public func copy(_ count: Int, at address: UnsafeRawPointer, into buffer: UnsafeMutableRawPointer) -> Bool {
-        let position = UInt(bitPattern: address)
-        guard count >= 0, position >= start, position - start <= UInt(length), UInt(count) <= UInt(length) - (position - start)
-        else { return false }
-        var done = 0
-        while done < count {
-            let read = pread(descriptor, buffer + done, count - done, off_t(offset + Int(position - start) + done))
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { return false }
-            done += read
-        }
-        return true
-    }
 
     /// Drops the region's pages as `releasePages` does, but only once the file pages mapped in
     /// the process (its resident `RssFile` and `RssShmem`) are more than `budget` bytes; returns

@@ -74,6 +74,40 @@ struct ReplayCoreTests {
         #expect(verified.isConsistent, "\(verified.differences.prefix(3))")
     }
 
+    /// When a rebuild or verify has dropped the map's pages since an order was placed, its cancel
+    /// takes back the order's lines once the range is folded (`CancelledLines`), reading them in the
+    /// map again: the rows come out as if it had read them at once.
+    @Test func aCancelTakesBackItsLinesLaterWhenTheMapsPagesWereDroppedSinceItsOrderWasPlaced() throws {
+        let store = try GeneratedStore.make(in: directory, settings(orders: 400, badShare: 0), chunkSize: 61)
+        let region = try #require(store.mappedRegion())
+        func replayed(droppingPagesAfterEachEvent drops: Bool) throws -> InMemoryReadModels {
+            try store.read { ledger in
+                let sizes = ReplaySizes(
+                    orders: try ledger.count(\.orderNames), customers: try ledger.count(\.customerNames),
+                    skus: try ledger.count(\.skuNames))
+                var run = ReplayRun(
+                    collectingNames: false, expected: sizes,
+                    bounds: EventBounds(orders: sizes.orders, customers: sizes.customers, skus: sizes.skus),
+                    rows: ReplayRows(customers: sizes.customers, skus: sizes.skus), partitions: 1,
+                    region: drops ? region : nil, events: try ledger.count(\.log))
+                try ledger.withCursor(\.log) { cursor in
+                    var entry = try cursor.first()
+                    while let current = entry {
+                        run.fold(seq: LedgerTransaction.seq(current.key), bytes: current.value)
+                        if drops { region.releasePages() }
+                        entry = try cursor.next()
+                    }
+                }
+                let (part, rows) = run.finish()
+                #expect(part.problems.isEmpty && part.deferred.allSatisfy(\.isEmpty))
+                return rows.finished()
+            }
+        }
+        let atOnce = try replayed(droppingPagesAfterEachEvent: false)
+        #expect(atOnce.skus.contains { $0.unitsCancelled > 0 }, "the batch cancels orders")
+        #expect(try replayed(droppingPagesAfterEachEvent: true) == atOnce)
+    }
+
     @Test func segmentsReadAsOneCollection() {
         #expect(Array(Segmented([[0, 1, 2], [3, 4]])) == [0, 1, 2, 3, 4])
         #expect(Array(Segmented([[0], [], [1, 2], [3]])) == [0, 1, 2, 3])

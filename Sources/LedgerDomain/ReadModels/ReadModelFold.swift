@@ -37,11 +37,7 @@ public enum ReadModelFold {
                 row.ordersCancelled += 1
                 row.refunded += event.amount
             }
-            for line in placedLines {
-                rows.addToSKU(
-                    line.sku, unitsOrdered: 0, unitsCancelled: Int64(line.quantity),
-                    revenue: -Int64(line.quantity) * line.unitPrice, in: currency)
-            }
+            takeBack(placedLines, in: currency, from: &rows)
         case .refunded:
             rows.addToCustomer(after.customer, orders: 0, openOrders: 0, cancelled: 0, net: -event.amount, in: currency)
             rows.revenue(revenueKey) { $0.refunded += event.amount }
@@ -51,6 +47,19 @@ public enum ReadModelFold {
                 if let previous = before?.status { counts[previous] -= 1 }
                 counts[after.status] += 1
             }
+        }
+    }
+
+    /// The sku rows' share of a cancel: each line of the order's `placed` event (`lines`) taken
+    /// back, in the order's `currency`. `apply` does it for a `cancelled` with the lines it is
+    /// given; a fold that reads the lines later (in address order) gives `apply` none and calls this.
+    @inlinable public static func takeBack(
+        _ lines: some Collection<EventLine>, in currency: Currency, from rows: inout some ReadModelSink
+    ) {
+        for line in lines {
+            rows.addToSKU(
+                line.sku, unitsOrdered: 0, unitsCancelled: Int64(line.quantity),
+                revenue: -Int64(line.quantity) * line.unitPrice, in: currency)
         }
     }
 }

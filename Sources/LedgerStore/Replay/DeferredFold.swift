@@ -16,8 +16,8 @@ struct DeferredFold: @unchecked Sendable {
     let placedBefore: [Int]
     let starts: [Int]
     let orders: [UnsafeMutableBufferPointer<ReplayedOrder>]
-    /// The map whose pages the replay releases, if it does: a cancel then copies its order's
-    /// lines from the file (`PlacedLinesReader`), so the fold maps none of the log's pages.
+    /// The map whose pages the replay releases, if it does: cancels then take back their
+    /// orders' lines once the partition's events are folded (`CancelledLines`).
     let region: MappedRegion?
 
     /// Orders per block of a partition: a power of two, so that blocks of order states of
@@ -73,7 +73,7 @@ struct DeferredFold: @unchecked Sendable {
         let mask = Self.lookahead - 1
         // The partition's next events in a ring: each has its order's entry prefetched when it enters.
         var ring = [Pending](repeating: Pending(), count: Self.lookahead)
-        let placed = PlacedLinesReader(region: region)
+        var cancelled = CancelledLines()
         for (part, lists) in deferred.enumerated() {
             let events = lists[partition]
             let limit = placedBefore[part]
@@ -110,14 +110,22 @@ struct DeferredFold: @unchecked Sendable {
                 let after = service.evolve(before, event)
                 entry.pointee.state = after
                 entry.pointee.lastSeq = event.seq
-                // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
-                let lines =
-                    event.kind == .cancelled
-                    ? placed.lines(ofPlacedEventAt: entry.pointee.placedEvent, count: Int(before.lineCount))
-                    : EncodedEventLines(base: entry.pointee.placedEvent, count: 0)
+                // Only a cancel reads where its order's `placed` event lies (one memory access fewer for
+                // every other event); when the map's pages are dropped, once the partition is folded.
+                let takesBackNow = event.kind == .cancelled && region == nil
+                let lines = EncodedEvent.lines(
+                    ofPlacedEventAt: entry.pointee.placedEvent, count: takesBackNow ? Int(before.lineCount) : 0)
                 ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
+                if event.kind == .cancelled, !takesBackNow {
+                    cancelled.add(
+                        placedEventAt: entry.pointee.placedEvent, lineCount: Int(before.lineCount), currency: after.currency)
+                }
             }
         }
+        cancelled.takeBack(from: &rows, releasing: region)
+        // The pages the cancels mapped would otherwise stay until the replay ends, beside the rows
+        // made into read models (the replay's peak of resident memory).
+        region?.releasePages()
         replayRows = rows.finish()
         return problems
     }

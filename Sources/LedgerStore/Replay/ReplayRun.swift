@@ -20,8 +20,10 @@ struct ReplayRun {
     private var rows: StagedRows
     /// How many threads will fold the deferred events (`DeferredFold`).
     private let partitions: Int
-    /// Where a cancel reads its order's lines.
-    private let placed: PlacedLinesReader
+    /// The map whose pages the replay releases, if it does.
+    private let region: MappedRegion?
+    /// The cancels whose lines are taken back when the range is folded (`CancelledLines`).
+    private var cancelled = CancelledLines()
     /// The links of the hash chain in this range, recomputed as its events are folded (verify).
     private var chain: ChainRun?
     /// The count of the map's drops (`MappedRegion.releases`) last seen, and how many orders the
@@ -34,7 +36,7 @@ struct ReplayRun {
     /// arrays up front (a hint: they grow past it). `bounds`: what each event's numbers may be.
     /// `rows`: where to fold (a thread folds all its ranges into the same rows). `cutoff`: leave
     /// out events later than this. `partitions`: how many threads will fold the deferred events.
-    /// `region`: the map whose pages the replay releases, if it does (`PlacedLinesReader`).
+    /// `region`: the map whose pages the replay releases, if it does (`CancelledLines`).
     /// `chain`: the links of the hash chain to recompute in this range, if any. `events`: how many
     /// events the range holds at most (each partition's list of deferred events gets room for its
     /// share of them once, instead of growing by copies).
@@ -43,7 +45,7 @@ struct ReplayRun {
         cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil, chain: ChainRun? = nil,
         events: Int = 0
     ) {
-        placed = PlacedLinesReader(region: region)
+        self.region = region
         releasesSeen = MappedRegion.releases
         self.chain = chain
         self.collectingNames = collectingNames
@@ -109,6 +111,7 @@ struct ReplayRun {
     // and the first change copied them whole.
     mutating func finish() -> (part: ReplayedPart, rows: ReplayRows) {
         part.confirmsChain = chain?.confirmed ?? false
+        cancelled.takeBack(from: &rows, releasing: region)
         return (part, rows.finish())
     }
 
@@ -160,25 +163,30 @@ struct ReplayRun {
         part.orders[position].state = after
         part.orders[position].lastSeq = seq
         // Only a cancel reads where its order's `placed` event lies (one memory access fewer for every other event).
+        let takesBackNow = event.kind == .cancelled && placedEventIsMapped(position)
         let lines =
-            event.kind == .cancelled
-            ? linesOfPlacedEvent(at: position, count: Int(before.lineCount))
+            takesBackNow
+            ? EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: Int(before.lineCount))
             : EncodedEventLines(base: event.start, count: 0)
         ReadModelFold.apply(event, before: before, after: after, placedLines: lines, to: &rows)
+        if event.kind == .cancelled, !takesBackNow {
+            cancelled.add(
+                placedEventAt: part.orders[position].placedEvent, lineCount: Int(before.lineCount), currency: after.currency)
+        }
     }
 
-    /// The first `count` lines of the `placed` event of the order at `position`, for a cancel: read
-    /// in the map if the event was read there since the map's pages were last dropped (an order
-    /// cancelled soon after it was placed), otherwise copied from the file (`PlacedLinesReader`).
-    private mutating func linesOfPlacedEvent(at position: Int, count: Int) -> EncodedEventLines {
-        guard placed.copies else { return placedLines(at: position, count: count) }
+    /// Whether the `placed` event of the order at `position` was read in the map since the map's
+    /// pages were last dropped (an order cancelled soon after it was placed), or the map's pages
+    /// are never dropped: a cancel then reads its lines there at once, otherwise later
+    /// (`CancelledLines`).
+    private mutating func placedEventIsMapped(_ position: Int) -> Bool {
+        guard region != nil else { return true }
         let releases = MappedRegion.releases
         if releases != releasesSeen {
             releasesSeen = releases
             mappedFrom = part.orders.count
         }
-        if position >= mappedFrom { return placedLines(at: position, count: count) }
-        return placed.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
+        return position >= mappedFrom
     }
 
     /// What is wrong with an event of `order` at stream version `version`, pointing back to
@@ -198,12 +206,6 @@ struct ReplayRun {
     /// Keeps an event of an order placed before this range for the join.
     private mutating func deferToJoin(_ event: EncodedEvent, seq: UInt64) {
         part.deferred[DeferredFold.partition(of: event.order.rawValue, among: partitions)].append(DeferredEvent(event, seq: seq))
-    }
-
-    /// The first `count` lines of the `placed` event of the order at `position`.
-    // Safe: each points at a placed event checked when it was folded, in the map of this range's transaction, which outlives the join.
-    private func placedLines(at position: Int, count: Int) -> EncodedEventLines {
-        EncodedEvent.lines(ofPlacedEventAt: part.orders[position].placedEvent, count: count)
     }
 
     private mutating func collectNames(of event: EncodedEvent) {
