@@ -1,4 +1,3 @@
-internal import CPrefetch
 internal import LMDB
 internal import LedgerDomain
 

@@ -36,11 +36,13 @@ public struct ReplayCore {
     /// drops them once they are over `mappedBudget` (a power of two).
     static let releaseInterval = 1 << 13
 
-    /// The bytes of the data file's pages a rebuild's scan of the log keeps mapped at most (give
-    /// or take what one `releaseInterval` maps): a scan reads each page once, so dropping them
-    /// only past this maps few pages twice. (The fold of the deferred events, whose reads
-    /// jump all over the log, drops them at its own pace: `DeferredFold.releaseInterval`.)
-    static let mappedBudget = 128 << 20
+    /// The bytes of the data file's pages a rebuild's or verify's scan of the log keeps mapped at
+    /// most (give or take what one `releaseInterval` maps): a scan reads each page once, so
+    /// dropping them only past this maps few pages twice. The scans' end is the replay's peak of
+    /// resident memory (every range's orders and deferred events, each thread's rows, the ids
+    /// gathered): 48 MiB, not the 128 it was, took verify's peak on `hostile` from 472 to 401 MiB.
+    /// (Cancels read their orders' lines at their own pace: `CancelledLines`.)
+    static let mappedBudget = 48 << 20
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
     /// number of events replayed now and then. `collectingNames`: also gather the ids the log
@@ -140,6 +142,11 @@ public struct ReplayCore {
         var join = ReplayJoin()
         for range in parts.indices { join.append(parts[range].take()!) }
         var helpersRows: [ReplayRows] = []
+        // The deferred events carry what their fold reads, and cancels read their orders' lines
+        // last (`CancelledLines`): the log's pages the scans left mapped (up to `mappedBudget`)
+        // are not read again, so they go before the deferred events, the orders and every
+        // thread's rows are all held at once.
+        region?.releasePages()
         try join.foldDeferred(partitions: partitions, releasing: region) { fold in
             for helper in helpers { helper.join.put(fold) }
             var found = fold.fold(partition: 0, into: &rows!)
