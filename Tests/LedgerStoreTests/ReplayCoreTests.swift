@@ -108,6 +108,26 @@ struct ReplayCoreTests {
         #expect(try replayed(droppingPagesAfterEachEvent: true) == atOnce)
     }
 
+    /// A row's sum on the way may pass `Int64`'s bounds where the whole does not: a sku's revenue
+    /// placed twice over before the cancels kept for later are taken back (`CancelledLines`), or
+    /// one thread's share of it. The rows give the exact whole (a review found verify and rebuild
+    /// trapping on such a store, which the import had taken).
+    @Test func rowsAddUpToTheWholeWhenASumOnTheWayPassesInt64sBounds() throws {
+        let euro = try #require(Currency("EUR"))
+        let big: Int64 = 5_000_000_000_000_000_000
+        var rows = ReplayRows(customers: 1, skus: 1)
+        let slot = rows.slot(of: euro)
+        for revenue in [big, big, -big] {
+            rows.addToSKU(row: 0, slot: slot, unitsOrdered: 1, unitsCancelled: 0, revenue: revenue)
+            rows.addToCustomer(row: 0, slot: slot, orders: 1, openOrders: 1, cancelled: 0, net: revenue)
+        }
+        var other = ReplayRows(customers: 1, skus: 1)
+        other.addToSKU(row: 0, slot: other.slot(of: euro), unitsOrdered: 0, unitsCancelled: 0, revenue: -big)
+        rows.merge(other)
+        #expect(rows.sku(0).revenue[euro] == 0 && rows.sku(0).unitsOrdered == 3)
+        #expect(rows.customer(0).net[euro] == big && rows.customer(0).orders == 3)
+    }
+
     @Test func segmentsReadAsOneCollection() {
         #expect(Array(Segmented([[0, 1, 2], [3, 4]])) == [0, 1, 2, 3, 4])
         #expect(Array(Segmented([[0], [], [1, 2], [3]])) == [0, 1, 2, 3])

@@ -12,6 +12,11 @@ internal import LedgerDomain
 /// small as the store's currencies allow (72 bytes for a customer with 5), and a currency met
 /// later widens every row once. Past `denseSlots` currencies, amounts go to a dictionary by row
 /// and slot instead (a store with that many currencies is not one the replay is tuned for).
+///
+/// Every sum wraps (`&+=`): a range's or a thread's share of a row, or a row before the cancels
+/// kept for later (`CancelledLines`) are taken back, may pass `Int64`'s bounds where the whole
+/// does not (a sku's revenue placed twice over before its cancels): wrapping sums give the exact
+/// whole whenever it fits in `Int64`, as it does in any store the import wrote.
 struct ReplayRows: ReadModelSink {
     private var customers: [Int64] = []
     private var customerCount = 0
@@ -85,15 +90,15 @@ struct ReplayRows: ReadModelSink {
         let base = row * customerStride
         let dense = slot >= 0 && slot < Self.denseSlots
         customers.withUnsafeMutableBufferPointer { rows in
-            rows[base] += orders
-            rows[base + 1] += openOrders
-            rows[base + 2] += cancelled
+            rows[base] &+= orders
+            rows[base + 1] &+= openOrders
+            rows[base + 2] &+= cancelled
             if dense {
                 rows[base + 3] |= 1 << slot
-                rows[base + 4 + slot] += net
+                rows[base + 4 + slot] &+= net
             }
         }
-        if !dense, slot >= 0 { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += net }
+        if !dense, slot >= 0 { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] &+= net }
     }
 
     mutating func addToSKU(_ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency)
@@ -109,14 +114,14 @@ struct ReplayRows: ReadModelSink {
         let base = row * skuStride
         let dense = slot < Self.denseSlots
         skus.withUnsafeMutableBufferPointer { rows in
-            rows[base] += unitsOrdered
-            rows[base + 1] += unitsCancelled
+            rows[base] &+= unitsOrdered
+            rows[base + 1] &+= unitsCancelled
             if dense {
                 rows[base + 2] |= 1 << slot
-                rows[base + 3 + slot] += revenue
+                rows[base + 3 + slot] &+= revenue
             }
         }
-        if !dense { skuOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] += revenue }
+        if !dense { skuOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] &+= revenue }
     }
 
     mutating func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
@@ -211,7 +216,7 @@ struct ReplayRows: ReadModelSink {
                 for row in 0..<rows {
                     let start = row * sourceStride
                     let base = row * stride
-                    for field in 0..<fixed { target[base + field] += source[start + field] }
+                    for field in 0..<fixed { target[base + field] &+= source[start + field] }
                     let mask = source[start + fixed]
                     guard mask != 0 else { continue }
                     for slot in 0..<width where mask & 1 << slot != 0 {
@@ -219,9 +224,9 @@ struct ReplayRows: ReadModelSink {
                         let mine = slotOf[slot]
                         if mine < denseSlots {
                             target[base + fixed] |= 1 << mine
-                            target[base + fixed + 1 + mine] += amount
+                            target[base + fixed + 1 + mine] &+= amount
                         } else {
-                            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] += amount
+                            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] &+= amount
                         }
                     }
                 }
@@ -238,9 +243,9 @@ struct ReplayRows: ReadModelSink {
         let mine = slotOf[Int(key & 0xFFFF_FFFF)]
         if mine < denseSlots {
             rows[row * stride + fixed] |= 1 << mine
-            rows[row * stride + fixed + 1 + mine] += amount
+            rows[row * stride + fixed + 1 + mine] &+= amount
         } else {
-            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] += amount
+            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] &+= amount
         }
     }
 
