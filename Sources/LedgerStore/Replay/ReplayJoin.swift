@@ -55,8 +55,8 @@ struct ReplayJoin {
     /// Folds the deferred events of every part appended, split into `partitions` by order number:
     /// `run` must have `fold(partition:into:)` called once for each partition (on any threads, at
     /// the same time) before it returns, and give back every problem they found.
-    /// `region`: the map whose pages the replay releases, if it does (a cancel then copies its
-    /// order's lines from the file).
+    /// `region`: the map whose pages the replay releases, if it does (cancels then take back their
+    /// orders' lines once their partition is folded: `CancelledLines`).
     mutating func foldDeferred<E: Error>(
         partitions: Int, releasing region: MappedRegion?, _ run: (DeferredFold) throws(E) -> [DeferredProblem]
     ) throws(E) {

@@ -39,8 +39,8 @@ struct ReplayRun {
     /// `region`: the map whose pages the replay releases, if it does (`CancelledLines`).
     /// `chain`: the links of the hash chain to recompute in this range, if any. `events`: how many
     /// events the range holds at most (each partition's list of deferred events gets room for its
-    /// share of them once, instead of growing by copies, on huge pages: fewer faults; and so do
-    /// the lists of ids).
+    /// share of them once, on huge pages, instead of growing by copies; the lists of ids get room
+    /// for the most the range can name).
     init(
         collectingNames: Bool, expected: ReplaySizes, bounds: EventBounds, rows: consuming ReplayRows,
         cutoff: Timestamp = Timestamp(milliseconds: .max), partitions: Int, region: MappedRegion? = nil, chain: ChainRun? = nil,
