@@ -4,8 +4,8 @@ internal import LedgerServices
 
 /// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended,
 /// the log's hash chain, the batch's record with its head key, and the rejections; with the
-/// import's last chunk, the orders and read model rows the import changed, written back in key
-/// order, and every read model's checkpoint. The rejections also go to `rejects` before the
+/// import's last chunk, the orders and read model rows the import changed and its new ids' `…_ids`
+/// entries, written back in key order, and every read model's checkpoint. The rejections also go to `rejects` before the
 /// transaction commits. It may run again on the same chunk (the environment retries
 /// after growing the map): it changes nothing outside the transaction but `rejects`, whose write
 /// `chunk` names.
@@ -41,7 +41,6 @@ struct ChunkWriter {
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
         FaultInjection.reach(.afterLogAppend)
-        try writeIDs(prepared, to: ledger, releasing: region)
         if prepared.eventCount > 0 { try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest()) }
         if let readModels = prepared.readModels {
             try readModels.write(to: ledger, releasing: region)
@@ -62,16 +61,5 @@ struct ChunkWriter {
         for name in prepared.orderNames { try ledger.appendID(name.id, number: name.number, to: \.orderNames) }
         for name in prepared.customerNames { try ledger.appendID(name.id, number: name.number, to: \.customerNames) }
         for name in prepared.skuNames { try ledger.appendID(name.id, number: name.number, to: \.skuNames) }
-    }
-
-    /// Writes the chunk's new `…_ids` entries; drops the pages of `region` after each database
-    /// and every few writes within one.
-    private func writeIDs(_ prepared: PreparedChunk, to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
-        region?.releasePages()
-        try ledger.putIDs(prepared.orderNames, into: \.orderIDs, releasing: region)
-        region?.releasePages()
-        try ledger.putIDs(prepared.customerNames, into: \.customerIDs, releasing: region)
-        try ledger.putIDs(prepared.skuNames, into: \.skuIDs, releasing: region)
-        region?.releasePages()
     }
 }

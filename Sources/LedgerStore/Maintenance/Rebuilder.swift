@@ -72,7 +72,8 @@ public struct Rebuilder {
         return .damagedLog(seq: nil, detail: problem)
     }
 
-    /// Writes the read models `replayed` gives into `ledger`; how many rows it wrote or deleted.
+    /// Writes the read models `replayed` gives into `ledger`, and maps the ids that name their rows
+    /// (`indexIDs`); how many rows and ids it wrote or deleted.
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws
         -> Int
     {
@@ -121,6 +122,11 @@ public struct Rebuilder {
             changed += try rewrite(
                 \.stats, ledger, rows: 1, key: { _ in LedgerTransaction.statusCountsKey }, size: { _ in counts.count },
                 encode: { $1.copyBytes(from: counts) })
+        }
+        // The ids that name the rows rebuilt, as far as an unfinished import left them unmapped.
+        for name in ReadModelName.allCases where projections.contains(name) {
+            guard let (names, ids) = LedgerTransaction.idDatabases(of: name) else { continue }
+            changed += try ledger.indexIDs(of: names, into: ids, releasing: store.mappedRegion())
         }
         for name in projections { try ledger.putCheckpoint(name, replayed.headSeq) }
         return changed

@@ -48,6 +48,9 @@ public struct Verifier {
             // replay per checkpoint; the others are compared with the whole log below.
             let lagging = try laggingReadModels(ledger)
             var laggingFound: [ReadModelName: [String]] = [:]
+            // How many ids the log names up to the checkpoint of a lagging read model: its `…_ids`
+            // map at least those.
+            var namedAtCheckpoint: [ReadModelName: Int] = [:]
             for seq in Set(lagging.values).sorted() {
                 let bounded = try core.replay(
                     in: ledger, asOf: .seq(seq), collectingNames: true, releasingPages: true, progress: { _ in },
@@ -55,6 +58,7 @@ public struct Verifier {
                 if shouldStop() { throw ReplayInterrupted() }
                 for model in ReadModelName.allCases where lagging[model] == seq {
                     laggingFound[model] = try compare(model, with: bounded, ledger, releasing: region)
+                    namedAtCheckpoint[model] = bounded.names(of: model).count
                 }
             }
             // The replay recomputes the hash chain as it folds, link by link from the digests stored.
@@ -77,10 +81,12 @@ public struct Verifier {
             // that counts only if it sees the same commit as this one; if a commit came between
             // them, they are compared here, after the rest.
             let snapshot = ledger.txn.snapshot
-            let dictionaryCheck = BackgroundThread { [store] () -> [String]? in
+            let dictionaryCheck = BackgroundThread { [store, namedAtCheckpoint] () -> [String]? in
                 do {
                     return try store.read { other in
-                        other.txn.snapshot == snapshot ? try Self.compareDictionaries(replayed, other, releasing: region) : nil
+                        other.txn.snapshot == snapshot
+                            ? try Self.compareDictionaries(
+                                replayed, namedAtCheckpoint: namedAtCheckpoint, other, releasing: region) : nil
                     }
                 } catch let error as StoreError where error.isMapResized {
                     return nil  // The data file grew past the map since this snapshot began: a commit came between.
@@ -95,7 +101,9 @@ public struct Verifier {
             }
             let compared = Result { try dictionaryCheck.wait() }
             dictionaries = compared
-            differences += try compared.get() ?? Self.compareDictionaries(replayed, ledger, releasing: region)
+            differences +=
+                try compared.get()
+                ?? Self.compareDictionaries(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
             differences += try laggingFound[.stats] ?? compare(.stats, with: replayed, ledger, releasing: region)
             // A lagging checkpoint was compared above; one beyond the log or unreadable is a difference.
@@ -374,16 +382,30 @@ public struct Verifier {
         return found.lines
     }
 
+    /// The `…_names` and `…_ids` databases against the ids `replayed` named. The `…_ids` of a read
+    /// model that lags map the first ids only, at least those named up to its checkpoint
+    /// (`namedAtCheckpoint`): an import maps its new ids with the read models (`indexIDs`); one of
+    /// format 4 mapped them with each chunk.
     private static func compareDictionaries(
-        _ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
+        _ replayed: ReplayedLedger, namedAtCheckpoint: [ReadModelName: Int], _ ledger: LedgerTransaction,
+        releasing region: MappedRegion?
     ) throws -> [String] {
         var found = Differences("ids")
-        for (names, ids, named, what) in [
-            (\LedgerDatabases.orderNames, \LedgerDatabases.orderIDs, replayed.orderIDs, "order"),
-            (\.customerNames, \.customerIDs, replayed.customerIDs, "customer"), (\.skuNames, \.skuIDs, replayed.skuIDs, "sku"),
-        ] {
-            for table in [names, ids] where try ledger.count(table) != named.count {
-                found.add("\(try ledger.count(table)) \(what) ids are stored, the log names \(named.count)")
+        for (model, what) in [(ReadModelName.orders, "order"), (.customers, "customer"), (.skus, "sku")] {
+            guard let (names, ids) = LedgerTransaction.idDatabases(of: model) else { continue }
+            let named = replayed.names(of: model)
+            if try ledger.count(names) != named.count {
+                found.add("\(try ledger.count(names)) \(what) ids are stored, the log names \(named.count)")
+            }
+            let mapped = try ledger.count(ids)
+            if let least = namedAtCheckpoint[model] {
+                if !(least...max(least, named.count)).contains(mapped) {
+                    found.add(
+                        "\(mapped) \(what) ids are stored, the log names \(least) up to the \(model.rawValue) read model's "
+                            + "checkpoint and \(named.count) in all")
+                }
+            } else if mapped != named.count {
+                found.add("\(mapped) \(what) ids are stored, the log names \(named.count)")
             }
             // Ids are compared as bytes, in place; one is made into text only to be listed. The
             // stored ids come in byte order, their numbers anywhere: each waits in a ring while
@@ -404,7 +426,7 @@ public struct Verifier {
                         named.prefetchBytes(of: halfway)
                     }
                     if waiting == Self.lookahead {
-                        checkID(ring[next].id, ring[next].number, named, what, &found)
+                        checkID(ring[next].id, ring[next].number, below: mapped, named, what, &found)
                     } else {
                         waiting += 1
                     }
@@ -414,7 +436,7 @@ public struct Verifier {
             }
             for offset in (Self.lookahead - waiting)..<Self.lookahead {
                 let (id, number) = ring[(next + offset) & mask]
-                checkID(id, number, named, what, &found)
+                checkID(id, number, below: mapped, named, what, &found)
             }
             try walkNumbered(names, count: named.count, ledger, releasing: region) { number, bytes in
                 if bytes.map({ !named.hasBytes($0, at: number) }) ?? true {
@@ -425,11 +447,13 @@ public struct Verifier {
         return found.lines
     }
 
-    /// Whether the stored id `id`, which maps to `number`, is the id the log gave that number.
+    /// Whether the stored id `id`, which maps to `number`, is the id the log gave that number, one
+    /// of the first `mapped` (as many as `…_ids` holds).
     private static func checkID(
-        _ id: UnsafeRawBufferPointer, _ number: Int?, _ named: NameList, _ what: String, _ found: inout Differences
+        _ id: UnsafeRawBufferPointer, _ number: Int?, below mapped: Int, _ named: NameList, _ what: String,
+        _ found: inout Differences
     ) {
-        if number.map({ $0 >= named.count || !named.hasBytes(id, at: $0) }) ?? true {
+        if number.map({ $0 >= min(mapped, named.count) || !named.hasBytes(id, at: $0) }) ?? true {
             found.add("\(what) \(String(decoding: id, as: UTF8.self)) does not map to the number the log gave it")
         }
     }

@@ -1,4 +1,5 @@
 public import LedgerDomain
+internal import LedgerServices
 
 /// Everything a replay of the log derives, in memory, indexed by dense numbers.
 public struct ReplayedLedger: Sendable {
@@ -38,6 +39,16 @@ public struct ReplayedLedger: Sendable {
     }
 
     public var eventCount: Int { Int(headSeq) }
+
+    /// The ids that name the rows of `model` (empty for revenue and stats, which no id names).
+    func names(of model: ReadModelName) -> NameList {
+        switch model {
+        case .orders: orderIDs
+        case .customers: customerIDs
+        case .skus: skuIDs
+        case .revenue, .stats: NameList()
+        }
+    }
 
     /// The keys of the customer→orders index, ascending: every order under its customer, grouped
     /// by a counting sort (order numbers already ascend within each customer). The orders' entries

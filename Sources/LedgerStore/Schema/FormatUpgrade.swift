@@ -15,6 +15,10 @@ struct FormatUpgrade: Sendable {
         FormatUpgrade(from: 2, run: keyCommandsBySeq),
         // 3 → 4: the log's hash chain, computed over the log as it stands.
         FormatUpgrade(from: 3) { try $0.chainExistingLog() },
+        // 4 → 5: an import maps its new ids in `…_ids` with the read models, not with each chunk,
+        // so `…_ids` may lag `…_names` as far as a read model lags (`indexIDs`); a store of
+        // format 4 maps every id, which format 5 allows as it is.
+        FormatUpgrade(from: 4) { _ in },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

@@ -1,10 +1,12 @@
+import Glibc
 internal import LMDB
 internal import LedgerDomain
+internal import LedgerServices
 
 /// The id dictionaries as the importer writes them: numbers are handed out in memory
-/// (`IdentifierTable`), each new id is appended to its `…_names` database at once, and the
-/// chunk's new `…_ids` entries and `customer_orders` keys are written sorted before it commits,
-/// so that consecutive writes land on neighbouring pages.
+/// (`IdentifierTable`), each new id is appended to its `…_names` database with its chunk, and the
+/// import's new `…_ids` entries and `customer_orders` keys are written sorted with the read
+/// models, so that consecutive writes land on neighbouring pages.
 extension LedgerTransaction {
     /// Calls `body` with the ids of `names` (an `…_names` database) from number `first` on, in
     /// number order, while it returns `true`; a gap or a repeat in the numbering is damage.
@@ -26,31 +28,96 @@ extension LedgerTransaction {
         try append(names, BigEndianKey32(number), id)
     }
 
-    /// Writes each id → number entry into `ids` (an `…_ids` database), in id byte order; drops the
-    /// pages of `region` every few writes.
-    func putIDs(_ entries: [(id: String, number: UInt32)], into ids: Table, releasing region: MappedRegion?) throws {
-        var releaser = WriteBackReleaser(region)
-        // Sorted by their first eight bytes, then, when those are the same, in full: ids are ASCII
-        // (SPEC §2), for which `String`'s order is byte order. Compared as `String`s alone, the
-        // sort was three fifths of the writes of ids 6–64 characters long.
-        var order = entries.indices.map { (prefix: Self.leadingBytes(of: entries[$0].id), index: $0) }
-        order.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : entries[$0.index].id < entries[$1.index].id }
-        for (_, index) in order {
-            try put(ids, entries[index].id, LittleEndianValue(entries[index].number))
-            releaser.wrote()
+    /// The `…_names` and `…_ids` databases of the ids that name the rows of `model` (orders,
+    /// customers or skus; none for the others).
+    static func idDatabases(of model: ReadModelName) -> (names: Table, ids: Table)? {
+        switch model {
+        case .orders: (\.orderNames, \.orderIDs)
+        case .customers: (\.customerNames, \.customerIDs)
+        case .skus: (\.skuNames, \.skuIDs)
+        case .revenue, .stats: nil
         }
+    }
+
+    /// Maps in `ids` (an `…_ids` database) the ids of `names` past the ones it maps. Since format
+    /// 5 an import writes its new ids into `ids` with the read models (`PendingReadModels`), not
+    /// with each chunk, whose random inserts rewrote pages all over `ids` at every commit: `ids`
+    /// maps the first `count(ids)` numbers of `names`, the ones named up to the checkpoint of the
+    /// read model they name (`idDatabases`), and is brought up with it. Written in byte order:
+    /// appended past the last key stored (all of them into an empty database). Drops the pages of
+    /// `region` every few writes; gives back how many it mapped.
+    @discardableResult
+    func indexIDs(of names: Table, into ids: Table, releasing region: MappedRegion?) throws -> Int {
+        let first = try count(ids)
+        guard first < (try count(names)) else { return 0 }
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        try forEachID(in: names, from: first) { id in
+            bytes.append(contentsOf: id)
+            ends.append(bytes.count)
+            return true
+        }
+        region?.releasePages()
+        let last = try withCursor(ids) { cursor in try cursor.last().map { Array($0.key) } }
+        var releaser = WriteBackReleaser(region)
+        try bytes.withUnsafeBytes { raw in
+            func id(_ index: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+            }
+            // Sorted by their first eight bytes, then, when those are the same, in full: compared
+            // in full alone, the sort of ids 6–64 characters long took three fifths of the writes.
+            var order = ends.indices.map { (prefix: Self.leadingBytes(of: id($0)), index: $0) }
+            order.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : Self.precedes(id($0.index), id($1.index)) }
+            var appending = last == nil
+            for (_, index) in order {
+                let key = id(index)
+                let number = LittleEndianValue(UInt32(first + index))
+                if !appending, let last { appending = last.withUnsafeBytes { Self.precedes($0, key) } }
+                if appending { try append(ids, key, number) } else { try put(ids, key, number) }
+                releaser.wrote()
+            }
+        }
+        return ends.count
+    }
+
+    /// Whether key `a` sorts before key `b` in an LMDB database of the default order (bytes
+    /// compared as unsigned, a prefix first).
+    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// The first eight bytes of `id` as a big-endian number (zeros past a shorter id's end): in
     /// the order of the ids' bytes, as far as it tells them apart (ids hold no zero byte).
-    static func leadingBytes(of id: String) -> UInt64 {
+    static func leadingBytes(of id: UnsafeRawBufferPointer) -> UInt64 {
         var value: UInt64 = 0
         var shift = 56
-        for byte in id.utf8.prefix(8) {
+        for byte in id.prefix(8) {
             value |= UInt64(byte) << UInt64(shift)
             shift -= 8
         }
         return value
+    }
+
+    /// The number `ids` maps `id` to; while `ids` lags `names` (see `indexIDs`), looked for also
+    /// among the ids of `names` it does not map yet (at most what the imports since the read
+    /// model's checkpoint named), only when `ids` does not have it.
+    func number(of id: String, ids: Table, names: Table) throws -> UInt32? {
+        if let bytes = try value(ids, id) { return try Self.denseNumber(bytes) }
+        var number = try count(ids)
+        guard number < (try count(names)) else { return nil }
+        let wanted = Array(id.utf8)
+        var found: UInt32?
+        try forEachID(in: names, from: number) { stored in
+            if stored.elementsEqual(wanted) {
+                found = UInt32(number)
+                return false
+            }
+            number += 1
+            return true
+        }
+        return found
     }
 
     /// Records that each order belongs to its customer (for `list --customer`), in key order

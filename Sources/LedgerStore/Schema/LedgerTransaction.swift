@@ -110,11 +110,9 @@ struct LedgerTransaction {
 
     // MARK: Orders
 
-    /// The order's number, if the id was placed.
+    /// The order's number, if the id was placed (also while `order_ids` lags, see `indexIDs`).
     func orderNumber(_ id: OrderID) throws -> OrderNumber? {
-        try txn.get(databases.orderIDs, id.rawValue).map { bytes throws(StoreError) in
-            OrderNumber(try Self.denseNumber(bytes))
-        }
+        try number(of: id.rawValue, ids: \.orderIDs, names: \.orderNames).map(OrderNumber.init)
     }
 
     /// The order with this number; its customer number is checked against the customers named.
@@ -166,11 +164,9 @@ struct LedgerTransaction {
         return number
     }
 
-    /// The customer's number, if any placed order named it.
+    /// The customer's number, if any placed order named it (also while `customer_ids` lags).
     func customerNumber(_ id: String) throws -> CustomerNumber? {
-        try txn.get(databases.customerIDs, id).map { bytes throws(StoreError) in
-            CustomerNumber(try Self.denseNumber(bytes))
-        }
+        try number(of: id, ids: \.customerIDs, names: \.customerNames).map(CustomerNumber.init)
     }
 
     func customerID(_ number: CustomerNumber) throws -> String? {
