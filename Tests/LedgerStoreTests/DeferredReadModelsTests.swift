@@ -244,7 +244,7 @@ struct DeferredReadModelsTests {
     }
 
     @Test func anImportMapsItsNewIdsWithTheReadModelsAndARebuildMapsWhatOneThatDidNotFinishLeft() throws {
-        let (path, _, stoppedAt, _) = try interruptedStore()
+        let (path, _, stoppedAt, uninterrupted) = try interruptedStore()
         // The first file's ids are mapped (2 orders, 2 customers, 1 sku); the stopped import's,
         // named in the log and in `…_names`, are not, as its read models are not written.
         for (kind, mapped) in [("order", 2), ("customer", 2), ("sku", 1)] {
@@ -255,6 +255,21 @@ struct DeferredReadModelsTests {
         let report = try Verifier(store: store).verify()
         #expect(report.isConsistent, "\(report.differences)")
         #expect(report.lagging.count == ReadModelName.allCases.count)
+        // What lists every order, customer or sku as of a seq lists those the ids not mapped yet
+        // name, where the log has them, as the uninterrupted import's store does.
+        let asOf = AsOfLedger(store: store, asOf: .seq(stoppedAt))
+        let whole = AsOfLedger(store: uninterrupted, asOf: .seq(stoppedAt))
+        #expect(try asOf.orders(OrderFilter(limit: 0)).count > 2)
+        #expect(try asOf.orders(OrderFilter(limit: 0)) == whole.orders(OrderFilter(limit: 0)))
+        #expect(try asOf.orders(OrderFilter(limit: 7)) == whole.orders(OrderFilter(limit: 7)))
+        #expect(try asOf.customers() == whole.customers())
+        // A customer's orders too, those placed after the checkpoint (not in the customer index yet) included.
+        for customer in try whole.customers().map(\.customerID) {
+            let filter = OrderFilter(customer: customer, limit: 0)
+            #expect(try asOf.orders(filter) == whole.orders(filter), "\(customer)")
+        }
+        #expect(try asOf.skus(top: nil) == whole.skus(top: nil))
+        #expect(try asOf.skus(top: 3) == whole.skus(top: 3))
         // A rebuild maps the ids of the read models it rebuilds.
         _ = try Rebuilder(store: store).rebuild([.customers])
         #expect(try mapping("customer", at: path).all)
@@ -294,5 +309,36 @@ struct DeferredReadModelsTests {
         for kind in ["order", "customer", "sku"] { #expect(try mapping(kind, at: directory.path + "/store").all, "\(kind)") }
         for id in ["A-1", "M-5", "M-50", "M-7x", "Z-9"] { #expect(try store.order(id) != nil, "\(id)") }
         #expect(try Verifier(store: store).verify().isConsistent)
+    }
+
+    @Test func aDamagedIdDictionaryIsReportedAndNeitherBlocksTheCatchUpNorCountsAsRepaired() throws {
+        // An id named twice in `order_names` (number 3 renamed as number 2) after an import that
+        // did not finish: the rebuild that maps the ids goes through, and verify names the damage.
+        let (path, _, _, _) = try interruptedStore()
+        let names = try StoreFixture.entries(database: "order_names", at: path)
+        try StoreFixture.put(names[2].value, key: names[3].key, database: "order_names", at: path)
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Rebuilder(store: store).rebuild()
+        let renamed = String(decoding: names[3].value, as: UTF8.self)
+        #expect(try Verifier(store: store).verify().differences.contains("ids: order number 3 is not named \(renamed)"))
+        // An id missing from a complete `order_ids`: verify counts it; a rebuild does not claim to
+        // have written anything.
+        let complete = try self.store("complete", importing: [directory.file("first.csv", Self.first), secondBatch()])
+        let completePath = directory.path + "/complete"
+        try StoreFixture.delete(key: Array("X-1".utf8), database: "order_ids", at: completePath)
+        let orders = try StoreFixture.entries(database: "order_names", at: completePath).count
+        let report = try Verifier(store: complete).verify()
+        #expect(report.differences == ["ids: \(orders - 1) order ids are stored, the log names \(orders)"])
+        #expect(try Rebuilder(store: complete).rebuild().rowsChanged == 0)
+    }
+
+    @Test func anIdMappedPastTheFirstOnesOfALaggingReadModelIsADifference() throws {
+        let (path, _, _, _) = try interruptedStore()
+        // The last id named, mapped where only the first file's two orders are.
+        let last = try #require(try StoreFixture.entries(database: "order_names", at: path).last)
+        try StoreFixture.put(Array(last.key.reversed()), key: last.value, database: "order_ids", at: path)
+        let report = try Verifier(store: try LedgerStore(path: path, readOnly: true)).verify()
+        #expect(
+            report.differences == ["ids: 1 order ids map numbers past the first 3, which an import maps with its read models"])
     }
 }

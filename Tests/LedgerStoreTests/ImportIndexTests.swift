@@ -192,9 +192,9 @@ struct ImportIndexTests {
 
     @Test func theLeadingBytesOfIdsSortAsTheIdsDoAsFarAsTheyTellThemApart() {
         let ids = ["O-1", "O-10", "O-1.", "O-12345678", "O-12345679", "O-1234567", "A", "a", "-", "Z_9:x", "O-2", ""]
-        func leading(_ id: String) -> UInt64 { Array(id.utf8).withUnsafeBytes { LedgerTransaction.leadingBytes(of: $0) } }
+        func leading(_ id: String) -> UInt64 { Array(id.utf8).withUnsafeBytes { UnmappedIDs.leadingBytes(of: $0) } }
         func precedes(_ first: String, _ second: String) -> Bool {
-            Array(first.utf8).withUnsafeBytes { a in Array(second.utf8).withUnsafeBytes { LedgerTransaction.precedes(a, $0) } }
+            Array(first.utf8).withUnsafeBytes { a in Array(second.utf8).withUnsafeBytes { UnmappedIDs.precedes(a, $0) } }
         }
         for first in ids {
             for second in ids {

@@ -398,8 +398,12 @@ public struct Verifier {
                 found.add("\(try ledger.count(names)) \(what) ids are stored, the log names \(named.count)")
             }
             let mapped = try ledger.count(ids)
+            // How many of the first ids `ids` should map: all, or while the read model lags, as
+            // many as it holds (no fewer than were named up to the checkpoint).
+            var first = named.count
             if let least = namedAtCheckpoint[model] {
-                if !(least...max(least, named.count)).contains(mapped) {
+                first = min(max(mapped, least), named.count)
+                if first != mapped {
                     found.add(
                         "\(mapped) \(what) ids are stored, the log names \(least) up to the \(model.rawValue) read model's "
                             + "checkpoint and \(named.count) in all")
@@ -407,6 +411,7 @@ public struct Verifier {
             } else if mapped != named.count {
                 found.add("\(mapped) \(what) ids are stored, the log names \(named.count)")
             }
+            var past = 0
             // Ids are compared as bytes, in place; one is made into text only to be listed. The
             // stored ids come in byte order, their numbers anywhere: each waits in a ring while
             // where its replayed bytes lie, and then those bytes, are prefetched.
@@ -422,11 +427,12 @@ public struct Verifier {
                     if read & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
                     let number = (try? LedgerTransaction.denseNumber(entry.value)).map(Int.init)
                     if let number { named.prefetchEnd(of: number) }
+                    if let number, number >= first, number < named.count { past += 1 }
                     if let halfway = ring[(next + Self.lookahead / 2) & mask].number, waiting == Self.lookahead {
                         named.prefetchBytes(of: halfway)
                     }
                     if waiting == Self.lookahead {
-                        checkID(ring[next].id, ring[next].number, below: mapped, named, what, &found)
+                        checkID(ring[next].id, ring[next].number, named, what, &found)
                     } else {
                         waiting += 1
                     }
@@ -436,7 +442,10 @@ public struct Verifier {
             }
             for offset in (Self.lookahead - waiting)..<Self.lookahead {
                 let (id, number) = ring[(next + offset) & mask]
-                checkID(id, number, below: mapped, named, what, &found)
+                checkID(id, number, named, what, &found)
+            }
+            if past > 0 {
+                found.add("\(past) \(what) ids map numbers past the first \(first), which an import maps with its read models")
             }
             try walkNumbered(names, count: named.count, ledger, releasing: region) { number, bytes in
                 if bytes.map({ !named.hasBytes($0, at: number) }) ?? true {
@@ -447,13 +456,11 @@ public struct Verifier {
         return found.lines
     }
 
-    /// Whether the stored id `id`, which maps to `number`, is the id the log gave that number, one
-    /// of the first `mapped` (as many as `…_ids` holds).
+    /// Whether the stored id `id`, which maps to `number`, is the id the log gave that number.
     private static func checkID(
-        _ id: UnsafeRawBufferPointer, _ number: Int?, below mapped: Int, _ named: NameList, _ what: String,
-        _ found: inout Differences
+        _ id: UnsafeRawBufferPointer, _ number: Int?, _ named: NameList, _ what: String, _ found: inout Differences
     ) {
-        if number.map({ $0 >= min(mapped, named.count) || !named.hasBytes(id, at: $0) }) ?? true {
+        if number.map({ $0 >= named.count || !named.hasBytes(id, at: $0) }) ?? true {
             found.add("\(what) \(String(decoding: id, as: UTF8.self)) does not map to the number the log gave it")
         }
     }

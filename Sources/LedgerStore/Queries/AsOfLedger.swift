@@ -47,7 +47,7 @@ public struct AsOfLedger: LedgerQuerying {
             let snapshot = LedgerSnapshot(ledger: ledger)
             return try body { visit in
                 try snapshot.forEachOrder(
-                    filter,
+                    filter, pastTheCustomerIndex: true,
                     state: { number, _ in
                         number.index < replayed.orders.count && replayed.lastSeqs[number.index] != 0
                             ? replayed.orders[number.index] : nil

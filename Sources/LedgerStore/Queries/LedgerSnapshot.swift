@@ -26,8 +26,12 @@ public struct LedgerSnapshot {
 
     /// The orders `filter` selects among those that `state` gives a state for (`nil`: left out),
     /// named by this snapshot's dictionaries, sorted by order id, at most `filter.limit` (0: all).
+    /// `pastTheCustomerIndex`: a customer's orders also among those placed after the `orders` read
+    /// model's checkpoint, which the customer index lists only from then on (an as-of walk, whose
+    /// states a replay of the log gives; the stored read model has none for them).
     func forEachOrder(
-        _ filter: OrderFilter, state: (OrderNumber, String) throws -> OrderState?, _ body: (OrderSummary) throws -> Void
+        _ filter: OrderFilter, pastTheCustomerIndex: Bool = false, state: (OrderNumber, String) throws -> OrderState?,
+        _ body: (OrderSummary) throws -> Void
     ) throws {
         var names = NameLookup(ledger)
         let limit = filter.limit == 0 ? Int.max : filter.limit
@@ -41,7 +45,7 @@ public struct LedgerSnapshot {
         if let customerID = filter.customer {
             guard let customer = try ledger.customerNumber(customerID) else { return }
             let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
-            let orders = try ledger.scan(\.customerOrders, from: first) { entries in
+            var orders = try ledger.scan(\.customerOrders, from: first) { entries in
                 var orders: [(String, OrderNumber)] = []
                 for entry in entries {
                     let key = BigEndianKey64.decode(entry.key)
@@ -51,18 +55,23 @@ public struct LedgerSnapshot {
                 }
                 return orders
             }
+            if pastTheCustomerIndex {
+                for index in try ledger.rowNumberBound(\.orders)..<(try ledger.count(\.orderNames)) {
+                    let number = OrderNumber(UInt32(index))
+                    let id = try names.order(number)
+                    if try state(number, id)?.customer == customer { orders.append((id, number)) }
+                }
+            }
             for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
                 if count == limit { break }
                 try keep(id, number)
             }
             return
         }
-        try ledger.scan(\.orderIDs) { entries in
-            for entry in entries {
-                if count == limit { break }
-                let number = OrderNumber(try LedgerTransaction.denseNumber(entry.value))
-                try keep(String(decoding: entry.key, as: UTF8.self), number)
-            }
+        try ledger.forEachIDInKeyOrder(ids: \.orderIDs, names: \.orderNames) { id, number in
+            guard count < limit else { return false }
+            try keep(String(decoding: id, as: UTF8.self), OrderNumber(number))
+            return true
         }
     }
 

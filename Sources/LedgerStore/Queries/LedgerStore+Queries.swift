@@ -53,20 +53,16 @@ extension LedgerStore {
     static func customers(
         _ ledger: LedgerTransaction, row: (CustomerNumber, String) throws -> CustomerTotals?
     ) throws -> [CustomerSummary] {
-        let count = try ledger.count(\.customerIDs)
-        return try ledger.scan(\.customerIDs) { entries in
-            // Room for every customer up front: a store can hold hundreds of thousands, and an
-            // array grown by doubling copies its rows again each time.
-            var rows: [CustomerSummary] = []
-            rows.reserveCapacity(count)
-            for entry in entries {
-                let id = String(decoding: entry.key, as: UTF8.self)
-                if let totals = try row(CustomerNumber(try LedgerTransaction.denseNumber(entry.value)), id) {
-                    rows.append(CustomerSummary(customerID: id, totals: totals))
-                }
-            }
-            return rows
+        // Room for every customer up front: a store can hold hundreds of thousands, and an array
+        // grown by doubling copies its rows again each time.
+        var rows: [CustomerSummary] = []
+        rows.reserveCapacity(try ledger.count(\.customerNames))
+        try ledger.forEachIDInKeyOrder(ids: \.customerIDs, names: \.customerNames) { bytes, number in
+            let id = String(decoding: bytes, as: UTF8.self)
+            if let totals = try row(CustomerNumber(number), id) { rows.append(CustomerSummary(customerID: id, totals: totals)) }
+            return true
         }
+        return rows
     }
 
     /// `orders revenue`: one row per (date, currency) with a money event, dates inclusive.
@@ -105,13 +101,11 @@ extension LedgerStore {
     static func skus(
         _ ledger: LedgerTransaction, top: Int?, row: (SKUNumber, String) throws -> SKUTotals?
     ) throws -> [SKUSummary] {
-        let rows: [SKUSummary] = try ledger.scan(\.skuIDs) { entries in
-            try entries.compactMap { entry in
-                let id = String(decoding: entry.key, as: UTF8.self)
-                return try row(SKUNumber(try LedgerTransaction.denseNumber(entry.value)), id).map {
-                    SKUSummary(sku: id, totals: $0)
-                }
-            }
+        var rows: [SKUSummary] = []
+        try ledger.forEachIDInKeyOrder(ids: \.skuIDs, names: \.skuNames) { bytes, number in
+            let id = String(decoding: bytes, as: UTF8.self)
+            if let totals = try row(SKUNumber(number), id) { rows.append(SKUSummary(sku: id, totals: totals)) }
+            return true
         }
         guard let top else { return rows }
         let ranked = rows.enumerated().sorted { lhs, rhs in

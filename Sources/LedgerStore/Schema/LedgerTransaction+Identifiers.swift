@@ -43,61 +43,74 @@ extension LedgerTransaction {
     /// 5 an import writes its new ids into `ids` with the read models (`PendingReadModels`), not
     /// with each chunk, whose random inserts rewrote pages all over `ids` at every commit: `ids`
     /// maps the first `count(ids)` numbers of `names`, the ones named up to the checkpoint of the
-    /// read model they name (`idDatabases`), and is brought up with it. Written in byte order:
-    /// appended past the last key stored (all of them into an empty database). Drops the pages of
-    /// `region` every few writes; gives back how many it mapped.
+    /// read model they name (`idDatabases`), and is brought up with it. Written in key order:
+    /// appended past the last key stored (all of them into an empty database), the others put
+    /// unless `ids` has them already (a damaged store's; `orders verify` tells). Drops the pages of
+    /// `region` every few writes; gives back how many it wrote.
     @discardableResult
     func indexIDs(of names: Table, into ids: Table, releasing region: MappedRegion?) throws -> Int {
-        let first = try count(ids)
-        guard first < (try count(names)) else { return 0 }
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        try forEachID(in: names, from: first) { id in
-            bytes.append(contentsOf: id)
-            ends.append(bytes.count)
-            return true
-        }
+        let mapped = try count(ids)
+        guard mapped < (try count(names)) else { return 0 }
+        let unmapped = try UnmappedIDs(names, from: mapped, in: self)
         region?.releasePages()
         let last = try withCursor(ids) { cursor in try cursor.last().map { Array($0.key) } }
         var releaser = WriteBackReleaser(region)
-        try bytes.withUnsafeBytes { raw in
-            func id(_ index: Int) -> UnsafeRawBufferPointer {
-                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+        var written = 0
+        // Where the greatest key `ids` holds lies among the unmapped ids, once the last one stored
+        // is passed: the next is appended only past it (a repeated id of a damaged `names` is not).
+        var greatest: Int?
+        for position in 0..<unmapped.count {
+            try unmapped.withID(at: position) { key, number in
+                let value = LittleEndianValue(UInt32(number))
+                if let greatest {
+                    guard unmapped.withID(at: greatest, { id, _ in UnmappedIDs.precedes(id, key) }) else { return }
+                } else if let last, !last.withUnsafeBytes({ UnmappedIDs.precedes($0, key) }) {
+                    do {
+                        try txn.put(databases[keyPath: ids], key, value, flags: .noOverwrite)
+                        written += 1
+                    } catch let error as LMDBError where error.isKeyExists {}
+                    return
+                }
+                try append(ids, key, value)
+                written += 1
+                greatest = position
             }
-            // Sorted by their first eight bytes, then, when those are the same, in full: compared
-            // in full alone, the sort of ids 6–64 characters long took three fifths of the writes.
-            var order = ends.indices.map { (prefix: Self.leadingBytes(of: id($0)), index: $0) }
-            order.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : Self.precedes(id($0.index), id($1.index)) }
-            var appending = last == nil
-            for (_, index) in order {
-                let key = id(index)
-                let number = LittleEndianValue(UInt32(first + index))
-                if !appending, let last { appending = last.withUnsafeBytes { Self.precedes($0, key) } }
-                if appending { try append(ids, key, number) } else { try put(ids, key, number) }
-                releaser.wrote()
-            }
+            releaser.wrote()
         }
-        return ends.count
+        return written
     }
 
-    /// Whether key `a` sorts before key `b` in an LMDB database of the default order (bytes
-    /// compared as unsigned, a prefix first).
-    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let common = min(a.count, b.count)
-        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-        return order != 0 ? order < 0 : a.count < b.count
-    }
-
-    /// The first eight bytes of `id` as a big-endian number (zeros past a shorter id's end): in
-    /// the order of the ids' bytes, as far as it tells them apart (ids hold no zero byte).
-    static func leadingBytes(of id: UnsafeRawBufferPointer) -> UInt64 {
-        var value: UInt64 = 0
-        var shift = 56
-        for byte in id.prefix(8) {
-            value |= UInt64(byte) << UInt64(shift)
-            shift -= 8
+    /// Calls `body` with each id of `names` and its number, in key order, while it returns
+    /// `true`: the entries of `ids` (borrowed), and among them, while `ids` lags `names` (see
+    /// `indexIDs`), the ids it does not map yet, sorted. What lists every order, customer or sku
+    /// walks, so that one named by an import that did not finish is listed where the log has it
+    /// (`--as-of`).
+    func forEachIDInKeyOrder(ids: Table, names: Table, _ body: (UnsafeRawBufferPointer, UInt32) throws -> Bool) throws {
+        let mapped = try count(ids)
+        let unmapped = mapped < (try count(names)) ? try UnmappedIDs(names, from: mapped, in: self) : nil
+        var next = 0
+        // Hands `body` the unmapped ids before `key` (all that are left for `nil`); whether to go on.
+        func unmappedIDs(before key: UnsafeRawBufferPointer?) throws -> Bool {
+            guard let unmapped else { return true }
+            while next < unmapped.count {
+                let goOn = try unmapped.withID(at: next) { id, number -> Bool? in
+                    if let key, !UnmappedIDs.precedes(id, key) { return nil }
+                    return try body(id, UInt32(number))
+                }
+                guard let goOn else { return true }
+                next += 1
+                guard goOn else { return false }
+            }
+            return true
         }
-        return value
+        let finished = try scan(ids) { entries in
+            for entry in entries {
+                guard try unmappedIDs(before: entry.key) else { return false }
+                guard try body(entry.key, try Self.denseNumber(entry.value)) else { return false }
+            }
+            return true
+        }
+        if finished { _ = try unmappedIDs(before: nil) }
     }
 
     /// The number `ids` maps `id` to; while `ids` lags `names` (see `indexIDs`), looked for also

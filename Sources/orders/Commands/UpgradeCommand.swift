@@ -9,9 +9,10 @@ struct UpgradeCommand: ParsableCommand {
         abstract: "Bring a store written by an older orders to this version's format.",
         discussion: """
             The first import or rebuild does the same on its own; queries answer from an older \
-            store without changing it. The upgrade runs in one transaction (for format \
-            \(LedgerStore.formatVersion): computing the log's hash chain), so an interrupted \
-            upgrade leaves the store as it was.
+            store without changing it. The upgrade to format \(LedgerStore.formatVersion) runs in one \
+            transaction (from format 3 or older it computes the log's hash chain, the longest \
+            step; a format 4 store needs no change of its data), so an interrupted upgrade \
+            leaves the store as it was.
 
             Examples:
               orders upgrade
