@@ -6,30 +6,48 @@ import Glibc
 struct UnmappedIDs {
     /// The number of the first id read.
     let first: Int
+    /// The ids end to end, in number order; id `i` ends at `ends[i]`.
     private let bytes: [UInt8]
-    /// Id `i` (in number order) ends at `ends[i]` in `bytes`.
-    private let ends: [Int]
+    private let ends: [UInt32]
     /// The ids' indexes in key order.
-    private let order: [Int]
+    private let order: [UInt32]
 
-    /// Reads the ids of `names` numbered from `first` on in `ledger`, and sorts them.
+    /// Reads the ids of `names` numbered from `first` on in `ledger`, and sorts them. Held at the
+    /// end of an import or a rebuild, beside what it writes: sized exactly (a first walk adds up
+    /// their lengths; an array grown by doubling held up to twice the bytes), indexes of 4 bytes.
     init(_ names: LedgerTransaction.Table, from first: Int, in ledger: LedgerTransaction) throws {
         self.first = first
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
+        var total = 0
+        var count = 0
         try ledger.forEachID(in: names, from: first) { id in
+            total += id.count
+            count += 1
+            return true
+        }
+        guard total < Int(UInt32.max), count < Int(UInt32.max) else {
+            throw StoreError.corrupt("the ids past number \(first) hold \(total) bytes, more than a store can name")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        var ends: [UInt32] = []
+        ends.reserveCapacity(count)
+        try ledger.forEachID(in: names, from: first) { id in
+            // Both walks see the same ids (one transaction); the room stays exact whatever.
+            guard ends.count < count else { return false }
             bytes.append(contentsOf: id)
-            ends.append(bytes.count)
+            ends.append(UInt32(bytes.count))
             return true
         }
         order = bytes.withUnsafeBytes { raw in
             func id(_ index: Int) -> UnsafeRawBufferPointer {
-                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])])
             }
             // Sorted by their first eight bytes, then, when those are the same, in full: compared
             // in full alone, the sort of ids 6–64 characters long took three fifths of the writes.
-            var keyed = ends.indices.map { (prefix: Self.leadingBytes(of: id($0)), index: $0) }
-            keyed.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : Self.precedes(id($0.index), id($1.index)) }
+            var keyed = ends.indices.map { (prefix: Self.leadingBytes(of: id($0)), index: UInt32($0)) }
+            keyed.sort {
+                $0.prefix != $1.prefix ? $0.prefix < $1.prefix : Self.precedes(id(Int($0.index)), id(Int($1.index)))
+            }
             return keyed.map(\.index)
         }
         self.bytes = bytes
@@ -41,10 +59,11 @@ struct UnmappedIDs {
 
     /// Calls `body` with the id at `position` in key order (borrowed) and its number.
     func withID<R>(at position: Int, _ body: (UnsafeRawBufferPointer, Int) throws -> R) rethrows -> R {
-        let index = order[position]
+        let index = Int(order[position])
         return try bytes.withUnsafeBytes { raw in
             try body(
-                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : ends[index - 1])..<ends[index]]), first + index)
+                UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])]),
+                first + index)
         }
     }
 
