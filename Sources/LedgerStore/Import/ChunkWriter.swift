@@ -4,11 +4,11 @@ internal import LedgerServices
 
 /// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended,
 /// the log's hash chain, the batch's record with its head key, and the rejections; with the
-/// import's last chunk, the orders and read model rows the import changed and its new ids' `…_ids`
-/// entries, written back in key order, and every read model's checkpoint. The rejections also go to `rejects` before the
-/// transaction commits. It may run again on the same chunk (the environment retries
-/// after growing the map): it changes nothing outside the transaction but `rejects`, whose write
-/// `chunk` names.
+/// import's last chunk, the orders and read model rows the import changed and its new ids'
+/// `…_ids` entries, written back in key order, and every read model's checkpoint. The rejections
+/// also go to `rejects` before the transaction commits. It may run again on the same chunk (the
+/// environment retries after growing the map): it changes nothing outside the transaction but
+/// `rejects`, whose write `chunk` names.
 struct ChunkWriter {
     let batch: BatchFile
     let file: String
