@@ -341,4 +341,27 @@ struct DeferredReadModelsTests {
         #expect(
             report.differences == ["ids: 1 order ids map numbers past the first 3, which an import maps with its read models"])
     }
+
+    @Test func aDamagedIdDictionaryListsEachIdOnceAndAnIdNoBatchCanNameIsDamage() throws {
+        // A complete store with one order id unmapped: `list` names no other order twice.
+        let complete = try self.store("complete", importing: [directory.file("first.csv", Self.first), secondBatch()])
+        try StoreFixture.delete(key: Array("X-1".utf8), database: "order_ids", at: directory.path + "/complete")
+        let listed = try complete.orders(OrderFilter(limit: 0)).map(\.orderID)
+        #expect(Set(listed).count == listed.count)
+        // An interrupted store whose ids not mapped yet hold one id twice: listed once.
+        let (path, _, stoppedAt, _) = try interruptedStore()
+        let names = try StoreFixture.entries(database: "order_names", at: path)
+        try StoreFixture.put(names[names.count - 1].value, key: names[names.count - 2].key, database: "order_names", at: path)
+        let store = try LedgerStore(path: path, durable: false)
+        let asOf = try AsOfLedger(store: store, asOf: .seq(stoppedAt)).orders(OrderFilter(limit: 0)).map(\.orderID)
+        #expect(Set(asOf).count == asOf.count)
+        // An empty id among them: the rebuild that would map it finds the store damaged.
+        try StoreFixture.put([], key: names[names.count - 1].key, database: "order_names", at: path)
+        let error = #expect(throws: StoreError.self) { try Rebuilder(store: store).rebuild() }
+        guard case .corrupt(let detail) = error else {
+            Issue.record("not damage: \(String(describing: error))")
+            return
+        }
+        #expect(detail.hasSuffix("has 0 bytes; orders verify lists the damage"), "\(detail)")
+    }
 }

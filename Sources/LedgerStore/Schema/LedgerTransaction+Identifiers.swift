@@ -61,6 +61,10 @@ extension LedgerTransaction {
         var greatest: Int?
         for position in 0..<unmapped.count {
             try unmapped.withID(at: position) { key, number in
+                // What a batch can name (SPEC §2): anything else in `names` is damage, not a key.
+                guard LedgerLimits.identifierLength.contains(key.count) else {
+                    throw StoreError.corrupt("number \(number) of the ids has \(key.count) bytes; orders verify lists the damage")
+                }
                 let value = LittleEndianValue(UInt32(number))
                 if let greatest {
                     guard unmapped.withID(at: greatest, { id, _ in UnmappedIDs.precedes(id, key) }) else { return }
@@ -90,12 +94,19 @@ extension LedgerTransaction {
         let unmapped = mapped < (try count(names)) ? try UnmappedIDs(names, from: mapped, in: self) : nil
         var next = 0
         // Hands `body` the unmapped ids before `key` (all that are left for `nil`); whether to go on.
+        // An id named twice or already mapped (a damaged store's; `orders verify` tells) is handed
+        // on once.
         func unmappedIDs(before key: UnsafeRawBufferPointer?) throws -> Bool {
             guard let unmapped else { return true }
             while next < unmapped.count {
+                let repeated =
+                    next > 0
+                    && unmapped.withID(at: next - 1) { previous, _ in
+                        unmapped.withID(at: next) { id, _ in id.elementsEqual(previous) }
+                    }
                 let goOn = try unmapped.withID(at: next) { id, number -> Bool? in
-                    if let key, !UnmappedIDs.precedes(id, key) { return nil }
-                    return try body(id, UInt32(number))
+                    if let key, !UnmappedIDs.precedes(id, key) { return id.elementsEqual(key) ? true : nil }
+                    return repeated ? true : try body(id, UInt32(number))
                 }
                 guard let goOn else { return true }
                 next += 1
