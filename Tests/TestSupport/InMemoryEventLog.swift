@@ -74,6 +74,10 @@ public struct InMemoryEventLog: EventLogWriting {
         return number
     }
 
+    public mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine]) {
+        ReadModelFold.apply(event, before: before, after: after, placedLines: placedLines, to: &rows)
+    }
+
     public mutating func placedLines(of order: StoredOrder) throws -> [EventLine] {
         events.first { $0.order == order.number && $0.kind == .placed }?.lines ?? []
     }

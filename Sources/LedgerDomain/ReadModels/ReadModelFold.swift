@@ -9,43 +9,56 @@ public enum ReadModelFold {
         _ event: some OrderEventFacts, before: OrderState?, after: OrderState,
         placedLines: some Collection<EventLine>, to rows: inout some ReadModelSink
     ) {
-        let currency = after.currency
-        let revenueKey = RevenueKey(day: event.at.day, currency: currency)
-        switch event.kind {
+        apply(
+            event.kind, day: event.at.day, amount: event.amount, lines: event.lines, customer: after.customer,
+            currency: after.currency, from: before?.status, to: after.status, placedLines: placedLines, to: &rows)
+    }
+
+    /// The same fold from the few facts it reads: the event's `kind`, `day` (days since
+    /// 1970-01-01), `amount` and `lines` (`placed`), the order's `customer` and `currency`, and its
+    /// status before the event (`nil` for `placed`) and after. An import that folds its events on
+    /// another thread than the one that decides them hands on only these.
+    @inlinable public static func apply(
+        _ kind: EventKind, day: Int64, amount: Int64, lines: some Collection<EventLine>, customer: CustomerNumber,
+        currency: Currency, from before: OrderStatus?, to after: OrderStatus, placedLines: some Collection<EventLine>,
+        to rows: inout some ReadModelSink
+    ) {
+        let revenueKey = RevenueKey(day: day, currency: currency)
+        switch kind {
         case .placed:
-            rows.addToCustomer(after.customer, orders: 1, openOrders: 1, cancelled: 0, net: 0, in: currency)
+            rows.addToCustomer(customer, orders: 1, openOrders: 1, cancelled: 0, net: 0, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersPlaced += 1
-                row.gross += event.amount
+                row.gross += amount
             }
-            for line in event.lines {
+            for line in lines {
                 rows.addToSKU(
                     line.sku, unitsOrdered: Int64(line.quantity), unitsCancelled: 0,
                     revenue: Int64(line.quantity) * line.unitPrice,
                     in: currency)
             }
         case .paid:
-            rows.addToCustomer(after.customer, orders: 0, openOrders: 0, cancelled: 0, net: event.amount, in: currency)
-            rows.revenue(revenueKey) { $0.captured += event.amount }
+            rows.addToCustomer(customer, orders: 0, openOrders: 0, cancelled: 0, net: amount, in: currency)
+            rows.revenue(revenueKey) { $0.captured += amount }
         case .shipped:
             break
         case .delivered:
-            rows.addToCustomer(after.customer, orders: 0, openOrders: -1, cancelled: 0, net: 0, in: nil)
+            rows.addToCustomer(customer, orders: 0, openOrders: -1, cancelled: 0, net: 0, in: nil)
         case .cancelled:
-            rows.addToCustomer(after.customer, orders: 0, openOrders: -1, cancelled: 1, net: -event.amount, in: currency)
+            rows.addToCustomer(customer, orders: 0, openOrders: -1, cancelled: 1, net: -amount, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersCancelled += 1
-                row.refunded += event.amount
+                row.refunded += amount
             }
             takeBack(placedLines, in: currency, from: &rows)
         case .refunded:
-            rows.addToCustomer(after.customer, orders: 0, openOrders: 0, cancelled: 0, net: -event.amount, in: currency)
-            rows.revenue(revenueKey) { $0.refunded += event.amount }
+            rows.addToCustomer(customer, orders: 0, openOrders: 0, cancelled: 0, net: -amount, in: currency)
+            rows.revenue(revenueKey) { $0.refunded += amount }
         }
-        if before?.status != after.status {
+        if before != after {
             rows.statuses { counts in
-                if let previous = before?.status { counts[previous] -= 1 }
-                counts[after.status] += 1
+                if let previous = before { counts[previous] -= 1 }
+                counts[after] += 1
             }
         }
     }

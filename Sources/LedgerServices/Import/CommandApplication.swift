@@ -6,9 +6,9 @@ public enum CommandApplication {
     /// duplicate. Otherwise `service` decides against the order's current state; a rejection
     /// gives the command id back. An accepted command is appended as the event recording the
     /// decision (a `place` first interns its order, customer and skus), the order's state evolves
-    /// with it, and it is folded into the read models with the same `ReadModelFold` as a replay.
+    /// with it, and the log folds it into the read models with the same `ReadModelFold` as a replay.
     // Measured: inlinable so that LedgerStore's import gets a copy specialised for its log: the
-    // calls into the log are direct, and the read model fold is specialised for its rows.
+    // calls into the log are direct.
     @inlinable
     public static func apply<Log: EventLogWriting>(
         _ command: Log.Request, seq: UInt64, to log: inout Log, service: any OrderDeciding
@@ -50,7 +50,7 @@ public enum CommandApplication {
         try log.append(
             event, seq: seq, previousSeq: existing?.lastSeq ?? 0,
             order: StoredOrder(number: event.order, state: state, lastSeq: seq), of: command)
-        ReadModelFold.apply(event, before: existing?.state, after: state, placedLines: placedLines, to: &log.rows)
+        log.fold(event, before: existing?.state, after: state, placedLines: placedLines)
         return .accepted
     }
 }

@@ -5,12 +5,9 @@ public import LedgerDomain
 /// database server later). The store hands out dense numbers: each new order, customer and sku
 /// gets the next one.
 public protocol EventLogWriting {
-    /// Where the events are folded into the read models.
-    associatedtype Rows: ReadModelRows
     /// The commands the log applies: their ids are read through the log (as `String`s, or as the
     /// bytes and hashes an importer decoded).
     associatedtype Request: CommandFacts
-    var rows: Rows { get set }
 
     /// The latest record of the command's order, if it was placed.
     mutating func order(of command: Request) throws -> StoredOrder?
@@ -32,4 +29,9 @@ public protocol EventLogWriting {
     /// append are the ones this event names first.
     mutating func append(
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: Request) throws
+    /// Folds the event just appended into the read models (`ReadModelFold`): `before` is its
+    /// order's state before it (`nil` for `placed`), `after` the state it left, `placedLines` the
+    /// lines of the order's `placed` event. The log may fold later, or on another thread, as long
+    /// as it folds every event once and in seq order before the read models are read or written.
+    mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine])
 }

@@ -3,15 +3,14 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// The event log of one chunk as `CommandApplication` writes to it, worked out in memory: the
-/// import's order states, read model rows, command ids and id dictionaries, and the chunk's
-/// writes collected in a `PreparedChunk` for `ChunkWriter`. New ids get their numbers in memory.
+/// import's order states, command ids and id dictionaries, and the chunk's writes and read model
+/// changes collected in a `PreparedChunk` for `ChunkWriter`. New ids get their numbers in memory.
 ///
 /// `ledger` is a snapshot that may lag behind this import: the chunks in `earlier` are prepared
 /// but not committed in it. What they wrote is read from them (a cancel's `placed` event), or
-/// is in memory anyway (order states, rows, ids, command ids).
+/// is in memory anyway (order states, ids, command ids).
 struct ChunkLog: EventLogWriting {
     let ledger: LedgerTransaction
-    var rows: ReadModelCache
     let commands: CommandIndex
     let identifiers: ImportIdentifiers
     /// The import's order states.
@@ -24,11 +23,10 @@ struct ChunkLog: EventLogWriting {
     private var names = NameDefinitions()
 
     init(
-        ledger: LedgerTransaction, orders: OrderStates, rows: ReadModelCache, commands: CommandIndex,
-        identifiers: ImportIdentifiers, earlier: [PreparedChunk], chunk: PreparedChunk
+        ledger: LedgerTransaction, orders: OrderStates, commands: CommandIndex, identifiers: ImportIdentifiers,
+        earlier: [PreparedChunk], chunk: PreparedChunk
     ) {
         self.ledger = ledger
-        self.rows = rows
         self.commands = commands
         self.identifiers = identifiers
         self.orders = orders
@@ -115,11 +113,15 @@ struct ChunkLog: EventLogWriting {
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
-    /// The chunk with its command ids; with the read models the import changed when `last`.
-    mutating func finished(last: Bool) throws -> PreparedChunk {
+    /// Recorded for the writing thread, which folds the chunk's changes before it writes it.
+    mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine]) {
+        chunk.changes.record(event, before: before, after: after, placedLines: placedLines)
+    }
+
+    /// The chunk with its command ids; with the order states the import changed when `last`.
+    mutating func finished(last: Bool) -> PreparedChunk {
         commands.copyClaims(after: chunk.firstSeq - 1, into: &chunk.commands)
-        try rows.chunkEnded()
-        if last, orders.hasChanges { chunk.readModels = PendingReadModels(orders: orders, rows: rows) }
+        if last, orders.hasChanges { chunk.readModels = PendingReadModels(orders: orders) }
         return chunk
     }
 }

@@ -4,14 +4,13 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Applies the parsed records of one chunk in memory (`prepare`): the import's tables move on and
-/// the chunk's writes are collected for `ChunkWriter`. The tables are shared by the chunks of one
+/// the chunk's writes and read model changes are collected for `ChunkWriter`. The tables are shared by the chunks of one
 /// import; a chunk prepared again from the same head (its transaction ran again) first forgets
 /// what the earlier try left in them.
 struct ChunkRun {
     let service: any OrderDeciding
     let identifiers: ImportIdentifiers
     let orders: OrderStates
-    let rows: ReadModelCache
     let commands: CommandIndex
     /// The file pages the process may keep mapped (the binary's included, about 14 MB) before the
     /// map's pages are dropped, looked at after each parsed batch (of up to 2,048 records). A
@@ -39,7 +38,6 @@ struct ChunkRun {
     ) throws -> PreparedChunk {
         let head = firstSeq - 1
         orders.begin(ledger, head: head)
-        rows.begin(ledger, head: head)
         commands.begin(ledger, head: head, visibleHead: visibleHead, releasing: region)
         // The dictionaries catch up with the store only when nothing of this import is pending.
         if visibleHead == head { try identifiers.begin(ledger, releasing: region) }
@@ -47,13 +45,13 @@ struct ChunkRun {
         if spare != nil { chunk.reuseRoom(of: &spare!) }
         spare = nil
         var log = ChunkLog(
-            ledger: ledger, orders: orders, rows: rows, commands: commands, identifiers: identifiers, earlier: earlier,
+            ledger: ledger, orders: orders, commands: commands, identifiers: identifiers, earlier: earlier,
             chunk: consume chunk)
         var progress = before
         var rejected: [StoredRejection] = []
         var seq = firstSeq
         var hash: BatchHash?
-        let prefetch = ImportPrefetch(identifiers: identifiers, commands: commands, orders: orders, rows: rows)
+        let prefetch = ImportPrefetch(identifiers: identifiers, commands: commands, orders: orders)
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
@@ -101,7 +99,7 @@ struct ChunkRun {
             hash = parsed.hash
         }
         if let hash { progress.digest = hash.digest }
-        var prepared = try log.finished(last: progress.finished)
+        var prepared = log.finished(last: progress.finished)
         prepared.progress = progress
         prepared.rejected = rejected
         return prepared
@@ -112,7 +110,6 @@ struct ChunkRun {
     func handedOn(head: UInt64) {
         identifiers.committed()
         orders.committed(head: head)
-        rows.committed(head: head)
         commands.committed(head: head)
     }
 }

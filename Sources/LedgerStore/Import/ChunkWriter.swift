@@ -17,6 +17,8 @@ struct ChunkWriter {
     let rejects: (any RejectsOutput)?
     /// Names this chunk's write to `rejects` (the same when the transaction is retried).
     let chunk: Int
+    /// The import's read model rows, the chunk's changes folded in (written back with its last chunk).
+    let rows: ReadModelCache
 
     /// Writes `prepared`, which follows `before` (the batch's record as committed); an atomic
     /// import with a rejection throws `AtomicRollback` instead. The map's pages in `region` are
@@ -43,7 +45,7 @@ struct ChunkWriter {
         FaultInjection.reach(.afterLogAppend)
         if prepared.eventCount > 0 { try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest()) }
         if let readModels = prepared.readModels {
-            try readModels.write(to: ledger, releasing: region)
+            try readModels.write(to: ledger, rows: rows, releasing: region)
             FaultInjection.reach(.beforeCheckpoint)
             for name in ReadModelName.allCases { try ledger.putCheckpoint(name, prepared.lastSeq) }
         }

@@ -3,38 +3,33 @@ internal import LedgerDomain
 
 /// Brings in, ahead of applying a record, the memory its lookups read: the import's tables are
 /// far larger than the caches, and without this each lookup of an order, customer, sku or command
-/// id, and each order state and read model row, waits for its cache misses one after another.
-/// The records of a batch are known ahead (the reading thread decoded and hashed them), so the
-/// applying thread asks, for the records ahead of the one it applies, in stages: the table slots
-/// (`slotDistance` ahead), the entries they point to (`entryDistance`), the order state and the
-/// customer and sku rows of the numbers in those entries (`rowDistance`), and the customer row of
-/// an order met before (`customerDistance`, from its state). Each stage reads only what the one
-/// before brought in. Hints only: a prefetch never changes what a lookup finds, and a number
+/// id, and each order state, waits for its cache misses one after another. The records of a batch
+/// are known ahead (the reading thread decoded and hashed them), so the applying thread asks, for
+/// the records ahead of the one it applies, in stages: the table slots (`slotDistance` ahead),
+/// the entries they point to (`entryDistance`), and the state of the order numbered in its entry
+/// (`stateDistance`). Each stage reads only what the one before brought in. (The read model rows
+/// are folded on the writing thread, which prefetches them: `ReadModelCache.fold`.) Hints only: a prefetch never changes what a lookup finds, and a number
 /// guessed wrong (hash bits shared) costs a useless prefetch.
 struct ImportPrefetch {
     let identifiers: ImportIdentifiers
     let commands: CommandIndex
     let orders: OrderStates
-    let rows: ReadModelCache
 
-    // How many records ahead of the one applied each stage works (measured on `hostile`: 24, 14,
-    // 7 and 3 gave the same).
+    // How many records ahead of the one applied each stage works (measured on `hostile`: 24, 14
+    // and 7 gave the same).
     static let slotDistance = 16
     static let entryDistance = 10
-    static let rowDistance = 5
-    static let customerDistance = 2
+    static let stateDistance = 5
 
     /// Called before record `index` of `records` is applied: asks for what the records at each
     /// stage's distance after it will read.
     func ahead(of index: Int, in records: [ParsedRecord], lines: UnsafeBufferPointer<DecodedLine>) {
         if let command = command(index + Self.slotDistance, of: records) { slots(of: command, lines: lines) }
         if let command = command(index + Self.entryDistance, of: records) { entries(of: command, lines: lines) }
-        if let command = command(index + Self.rowDistance, of: records) { rows(of: command, lines: lines) }
-        if let command = command(index + Self.customerDistance, of: records), command.kind != .place,
-            let order = identifiers.orders.guessNumber(hash: command.orderID.hash),
-            let customer = orders.customerInMemory(OrderNumber(order))
+        if let command = command(index + Self.stateDistance, of: records), command.kind != .place,
+            let order = identifiers.orders.guessNumber(hash: command.orderID.hash)
         {
-            rows.prefetchCustomer(customer)
+            orders.prefetch(OrderNumber(order))
         }
     }
 
@@ -56,19 +51,6 @@ struct ImportPrefetch {
         identifiers.customers.prefetchEntry(hash: command.customer.hash, count: Int(command.customer.count))
         for line in command.lines {
             identifiers.skus.prefetchEntry(hash: lines[line].sku.hash, count: Int(lines[line].sku.count))
-        }
-    }
-
-    private func rows(of command: DecodedCommand, lines: UnsafeBufferPointer<DecodedLine>) {
-        guard command.kind == .place else {
-            if let order = identifiers.orders.guessNumber(hash: command.orderID.hash) { orders.prefetch(OrderNumber(order)) }
-            return
-        }
-        if let customer = identifiers.customers.guessNumber(hash: command.customer.hash) {
-            rows.prefetchCustomer(CustomerNumber(customer))
-        }
-        for line in command.lines {
-            if let sku = identifiers.skus.guessNumber(hash: lines[line].sku.hash) { rows.prefetchSKU(SKUNumber(sku)) }
         }
     }
 }

@@ -196,17 +196,20 @@ public final class Importer: Sendable {
         // earlier ones already: room for the whole file again doubled it, 64 MiB more at 1M orders).
         commands.expectedClaims = Int((batch.size - min(batch.size, state.next.offset)) / 128)
         let decoder = CommandDecoder(format: reader.format)
-        let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, rows: rows, commands: commands)
+        let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
         // Stopped first: it reads from the pipeline.
         var preparer: ChunkPreparer?
         defer { preparer?.stop() }
+        var folder: ChunkFolder?
+        defer { folder?.stop() }
         let position = state.next
         do {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
-                let writer = ChunkWriter(batch: batch, file: file, number: number, rejects: rejects, chunk: nextRejectsWrite())
+                let writer = ChunkWriter(
+                    batch: batch, file: file, number: number, rejects: rejects, chunk: nextRejectsWrite(), rows: rows)
                 let outcome: ChunkOutcome
                 if options.atomic {
                     // One transaction for the whole file, which holds about 3.5 bytes per byte of
@@ -225,10 +228,12 @@ public final class Importer: Sendable {
                             try Self.stopIfAsked(options, file, committed: state)
                             return try whole.next()
                         }
+                        try rows.fold(prepared.changes, after: head, in: ledger)
                         return try writer.write(prepared, to: ledger, after: state, atomic: true, releasing: store.mappedRegion())
                     }
                 } else {
                     if preparer == nil {
+                        folder = ChunkFolder(store: store, rows: rows)
                         try reader.seek(to: position, hashed: hash)
                         pipeline = RecordPipeline(
                             reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
@@ -237,6 +242,7 @@ public final class Importer: Sendable {
                             shouldStop: options.shouldStop)
                     }
                     guard let prepared = try preparer!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    try folder!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
                         // memory): the preparing thread is done, and the write needs neither the
@@ -244,10 +250,12 @@ public final class Importer: Sendable {
                         preparer!.stop()
                         identifiers.release()
                         commands.release()
+                        try folder!.finish()
                     }
                     try Self.stopIfAsked(options, file, committed: state)
-                    try store.makeRoom(for: 0, growthLock: preparer!.growthLock)
-                    outcome = try store.write(growthLock: preparer!.growthLock) { ledger in
+                    let growthLock = GrowthLocks(locks: [preparer!.growthLock, folder!.growthLock])
+                    try store.makeRoom(for: 0, growthLock: growthLock)
+                    outcome = try store.write(growthLock: growthLock) { ledger in
                         try writer.write(prepared, to: ledger, after: state, atomic: false, releasing: store.mappedRegion())
                     }
                 }

@@ -93,13 +93,6 @@ final class OrderStates {
         cprefetch_for_write(entry + MemoryLayout<Entry>.size - 1)
     }
 
-    /// The customer of order `number` as held in memory, if it is (a hint, see `ImportPrefetch`).
-    func customerInMemory(_ number: OrderNumber) -> CustomerNumber? {
-        let index = number.index
-        guard index < capacity, states[index].lastSeq != 0 else { return nil }
-        return states[index].state.customer
-    }
-
     /// The order's new state, written back when the chunk ends; `placedSeq` when it was just placed.
     func update(to order: StoredOrder, placedSeq: UInt64? = nil) {
         store(order, placedSeq: placedSeq)

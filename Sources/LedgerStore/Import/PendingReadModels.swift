@@ -11,14 +11,13 @@ internal import LedgerServices
 /// `…_ids` made an import of `wide` (1M orders) write 1,514 MB, against 931 MB since.
 ///
 /// Safe to send: it is handed over with the last chunk, after which the preparing thread no
-/// longer touches the tables.
+/// longer touches the order states. The rows are the writing thread's own (it folded them).
 struct PendingReadModels: @unchecked Sendable {
     let orders: OrderStates
-    let rows: ReadModelCache
 
-    /// Writes every order, customer→orders entry and row the import changed, and maps its new
-    /// ids; drops the pages of `region` after each database and every few writes within one.
-    func write(to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
+    /// Writes every order, customer→orders entry and row (`rows`) the import changed, and maps its
+    /// new ids; drops the pages of `region` after each database and every few writes within one.
+    func write(to ledger: LedgerTransaction, rows: ReadModelCache, releasing region: MappedRegion?) throws {
         region?.releasePages()
         var releaser = WriteBackReleaser(region)
         // The orders this import placed are numbered past every stored one: appended, in full

@@ -3,7 +3,8 @@ internal import LedgerServices
 
 /// One chunk of records applied in memory (`ChunkRun.prepare`) and not yet written: everything
 /// its write transaction puts into the store (`ChunkWriter`), each database's entries in the
-/// order they are written; the import's last chunk also carries its read models. The importer
+/// order they are written, and the read model changes its events make; the import's last chunk
+/// also carries the order states to write back. The importer
 /// works a chunk out while the one before is written and committed; until that commit, the
 /// events and command ids of a prepared chunk are read from here, not from the store.
 struct PreparedChunk: Sendable {
@@ -14,11 +15,14 @@ struct PreparedChunk: Sendable {
     private(set) var eventEnds: [Int] = []
     /// The command ids accepted, by seq.
     var commands = CommandClaims()
+    /// What each event changes in the read models, folded before the chunk is written.
+    var changes = ReadModelChanges()
     /// The ids the chunk defined, in number order.
     var orderNames: [(id: String, number: UInt32)] = []
     var customerNames: [(id: String, number: UInt32)] = []
     var skuNames: [(id: String, number: UInt32)] = []
-    /// The import's last chunk: the read models it changed, written back with this chunk.
+    /// The import's last chunk: the order states it changed, written back with this chunk (and the
+    /// rows the import folded).
     var readModels: PendingReadModels?
     /// The batch's record after the chunk.
     var progress: StoredBatch
@@ -41,6 +45,7 @@ struct PreparedChunk: Sendable {
         Self.reuse(&events, from: &spare.events)
         Self.reuse(&eventEnds, from: &spare.eventEnds)
         commands.reuseRoom(of: &spare.commands)
+        changes.reuseRoom(of: &spare.changes)
         Self.reuse(&orderNames, from: &spare.orderNames)
         Self.reuse(&customerNames, from: &spare.customerNames)
         Self.reuse(&skuNames, from: &spare.skuNames)

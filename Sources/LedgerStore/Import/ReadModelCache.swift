@@ -6,11 +6,12 @@ internal import LedgerServices
 /// numbers, so folding hashes nothing but revenue keys) and written back once, changed rows only
 /// and in key order (`writeChanges`), with the import's last chunk: the `customers` and `skus`
 /// databases are not rewritten by every commit. A row in memory is never read from the store
-/// again, so the store may lag behind by chunks not yet committed.
+/// again, so the store may lag behind by chunks not yet committed. The writing thread folds each
+/// chunk's changes (`fold`) before it writes the chunk, while the next one is prepared.
 ///
-/// The rows are trusted only while the log's head is where this import's last chunk left it:
-/// a chunk that starts anywhere else (another writer, an aborted or retried transaction)
-/// starts from an empty cache and loads rows from the store again.
+/// The rows are trusted only while the log's head is where the last chunk folded left it: a
+/// chunk folded after any other head (an atomic import's transaction run again) starts from an
+/// empty cache and loads rows from the store again.
 final class ReadModelCache: ReadModelRows {
     private var ledger: LedgerTransaction?
     private var customers = DenseRows<CustomerTotals>()
@@ -21,17 +22,22 @@ final class ReadModelCache: ReadModelRows {
     private var changedRevenue: Set<RevenueKey> = []
     private var statusCounts: StatusCounts?
     private var statusChanged = false
-    /// The customer and sku numbers from which on the store held no row when the chunk began:
+    /// The customer and sku numbers from which on the store held no row when the fold began:
     /// those rows start empty without a search of the store (on a new store, every row).
     private var storedCustomers = 0
     private var storedSKUs = 0
     /// The head seq at which the cached rows equal the stored ones, if known.
     private var validAt: UInt64?
-    /// The first load that failed; `ReadModelRows` cannot throw, so `changes` reports it.
+    /// The first load that failed; `ReadModelRows` cannot throw, so `fold` throws it.
     private var failure: (any Error)?
 
-    /// Starts a chunk in `ledger`, whose log ends at `head`.
-    func begin(_ ledger: LedgerTransaction, head: UInt64) {
+    /// How many changes ahead of the one folded its rows are prefetched.
+    static let prefetchDistance = 8
+
+    /// Folds `changes`, the events of a chunk that follows `head`, into the rows; a row not held
+    /// yet is loaded from `ledger`, in which the read models stand where the import found them.
+    /// Throws the first load that failed.
+    func fold(_ changes: ReadModelChanges, after head: UInt64, in ledger: LedgerTransaction) throws {
         if validAt != head {
             customers.removeAll()
             skus.removeAll()
@@ -45,18 +51,22 @@ final class ReadModelCache: ReadModelRows {
         validAt = nil
         failure = nil
         self.ledger = ledger
+        defer { self.ledger = nil }
         storedCustomers = load { try $0.rowNumberBound(\.customers) } ?? .max
         storedSKUs = load { try $0.rowNumberBound(\.skus) } ?? .max
+        var rows = self
+        changes.forEach(prefetching: Self.prefetchDistance) { change, lines in
+            customers.prefetch(change.customer.index)
+            for line in lines { skus.prefetch(line.sku.index) }
+        } _: { change, lines in
+            // `lines` are the `placed` event's own (`placed`) or those taken back (`cancelled`).
+            ReadModelFold.apply(
+                change.kind, day: change.day, amount: change.amount, lines: lines, customer: change.customer,
+                currency: change.currency, from: change.before, to: change.after, placedLines: lines, to: &rows)
+        }
+        if let failure { throw failure }
+        validAt = head + UInt64(changes.count)
     }
-
-    /// The chunk committed and the log now ends at `head`: the cached rows are the stored ones.
-    func committed(head: UInt64) { validAt = head }
-
-    /// Starts bringing in customer row `number`, if it is held (a hint, see `ImportPrefetch`).
-    func prefetchCustomer(_ number: CustomerNumber) { customers.prefetch(number.index) }
-
-    /// Starts bringing in sku row `number`, if it is held (a hint, see `ImportPrefetch`).
-    func prefetchSKU(_ number: SKUNumber) { skus.prefetch(number.index) }
 
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
         customers.update(
@@ -84,7 +94,7 @@ final class ReadModelCache: ReadModelRows {
     }
 
     private func load<Row>(_ body: (LedgerTransaction) throws -> Row?) -> Row? {
-        guard let ledger else { preconditionFailure("a read model row was folded outside a chunk") }
+        guard let ledger else { preconditionFailure("a read model row was folded outside `fold`") }
         do {
             return try body(ledger)
         } catch {
@@ -93,15 +103,9 @@ final class ReadModelCache: ReadModelRows {
         }
     }
 
-    /// The chunk's rows are folded: throws the first load from the store that failed.
-    func chunkEnded() throws {
-        if let failure { throw failure }
-    }
-
     /// Writes every row the import changed, once each and in key order, as it is now; drops the
     /// pages of `region` every few rows and after the customers and after the skus.
     func writeChanges(to ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
-        try chunkEnded()
         var releaser = WriteBackReleaser(region)
         // Rows numbered past every stored one are appended (see `PendingReadModels`).
         let customersBound = try ledger.rowNumberBound(\.customers)
