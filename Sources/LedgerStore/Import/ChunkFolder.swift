@@ -53,11 +53,7 @@ final class ChunkFolder: @unchecked Sendable {
 
     /// Stops the thread, dropping what is queued, and waits until it no longer touches the rows.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running { condition.wait() }
-        condition.unlock()
+        condition.change({ stopping = true }, thenWaitUntil: { !running })
     }
 
     private func run(store: LedgerStore, rows: ReadModelCache) {

@@ -53,11 +53,7 @@ final class ChunkPreparer: @unchecked Sendable {
 
     /// Stops the thread and waits until it no longer touches the store, the tables or the pipeline.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running { condition.wait() }
-        condition.unlock()
+        condition.change({ stopping = true }, thenWaitUntil: { !running })
     }
 
     private func prepare(

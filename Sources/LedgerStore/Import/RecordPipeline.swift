@@ -63,11 +63,7 @@ final class RecordPipeline: @unchecked Sendable {
 
     /// Stops the reading thread and waits until it no longer touches the reader.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while producing { condition.wait() }
-        condition.unlock()
+        condition.change({ stopping = true }, thenWaitUntil: { !producing })
     }
 
     private func produce(reader: any BatchReader, decoder: CommandDecoder, batchSize: Int) {

@@ -33,4 +33,14 @@ final class Condition: @unchecked Sendable {
 
     /// Wakes every thread waiting.
     func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Holding the lock: makes `change`, wakes every thread waiting, and waits until `done` holds
+    /// (a thread asked to stop, until it no longer runs).
+    func change(_ change: () -> Void, thenWaitUntil done: () -> Bool) {
+        lock()
+        defer { unlock() }
+        change()
+        broadcast()
+        while !done() { wait() }
+    }
 }
