@@ -113,7 +113,7 @@ struct ChunkLog: EventLogWriting {
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
-    /// Recorded for the writing thread, which folds the chunk's changes before it writes it.
+    /// Recorded with the chunk, whose changes `ChunkFolder` folds while the chunks are written.
     mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine]) {
         chunk.changes.record(event, before: before, after: after, placedLines: placedLines)
     }

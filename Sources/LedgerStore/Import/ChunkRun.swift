@@ -4,9 +4,9 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Applies the parsed records of one chunk in memory (`prepare`): the import's tables move on and
-/// the chunk's writes and read model changes are collected for `ChunkWriter`. The tables are shared by the chunks of one
-/// import; a chunk prepared again from the same head (its transaction ran again) first forgets
-/// what the earlier try left in them.
+/// the chunk's writes and read model changes are collected for `ChunkWriter` and `ChunkFolder`.
+/// The tables are shared by the chunks of one import; a chunk prepared again from the same head
+/// (its transaction ran again) first forgets what the earlier try left in them.
 struct ChunkRun {
     let service: any OrderDeciding
     let identifiers: ImportIdentifiers

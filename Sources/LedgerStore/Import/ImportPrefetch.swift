@@ -8,8 +8,9 @@ internal import LedgerDomain
 /// the records ahead of the one it applies, in stages: the table slots (`slotDistance` ahead),
 /// the entries they point to (`entryDistance`), and the state of the order numbered in its entry
 /// (`stateDistance`). Each stage reads only what the one before brought in. (The read model rows
-/// are folded on the writing thread, which prefetches them: `ReadModelCache.fold`.) Hints only: a prefetch never changes what a lookup finds, and a number
-/// guessed wrong (hash bits shared) costs a useless prefetch.
+/// are folded on a thread of their own, which prefetches them: `ReadModelCache.fold`.) Hints
+/// only: a prefetch never changes what a lookup finds, and a number guessed wrong (hash bits
+/// shared) costs a useless prefetch.
 struct ImportPrefetch {
     let identifiers: ImportIdentifiers
     let commands: CommandIndex

@@ -11,7 +11,8 @@ internal import LedgerServices
 /// `…_ids` made an import of `wide` (1M orders) write 1,514 MB, against 931 MB since.
 ///
 /// Safe to send: it is handed over with the last chunk, after which the preparing thread no
-/// longer touches the order states. The rows are the writing thread's own (it folded them).
+/// longer touches the order states. The rows are handed to the write-back once `ChunkFolder` has
+/// folded every chunk into them.
 struct PendingReadModels: @unchecked Sendable {
     let orders: OrderStates
 

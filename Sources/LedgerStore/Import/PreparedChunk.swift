@@ -15,7 +15,7 @@ struct PreparedChunk: Sendable {
     private(set) var eventEnds: [Int] = []
     /// The command ids accepted, by seq.
     var commands = CommandClaims()
-    /// What each event changes in the read models, folded before the chunk is written.
+    /// What each event changes in the read models (folded by `ChunkFolder` as the chunks are written).
     var changes = ReadModelChanges()
     /// The ids the chunk defined, in number order.
     var orderNames: [(id: String, number: UInt32)] = []

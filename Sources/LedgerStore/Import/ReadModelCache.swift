@@ -6,8 +6,8 @@ internal import LedgerServices
 /// numbers, so folding hashes nothing but revenue keys) and written back once, changed rows only
 /// and in key order (`writeChanges`), with the import's last chunk: the `customers` and `skus`
 /// databases are not rewritten by every commit. A row in memory is never read from the store
-/// again, so the store may lag behind by chunks not yet committed. The writing thread folds each
-/// chunk's changes (`fold`) before it writes the chunk, while the next one is prepared.
+/// again, so the store may lag behind by chunks not yet committed. `ChunkFolder`'s thread folds
+/// each chunk's changes (`fold`) while the chunks are written.
 ///
 /// The rows are trusted only while the log's head is where the last chunk folded left it: a
 /// chunk folded after any other head (an atomic import's transaction run again) starts from an

@@ -1,9 +1,9 @@
 internal import LedgerDomain
 
-/// The read model changes of one chunk's events, in seq order, as the preparing thread decides
-/// them (`record`), for the writing thread to fold (`ReadModelCache.fold`) while the next chunk
-/// is prepared: the fold's random reads and writes of rows no longer lengthen the applying
-/// thread, which bounds the import on batches with many customers and skus.
+/// The read model changes of one chunk's events, in seq order, as the applying thread decides
+/// them (`record`), for `ChunkFolder`'s thread to fold (`ReadModelCache.fold`) while the chunks
+/// are written: the fold's random reads and writes of rows no longer lengthen the applying
+/// thread, which bounded the import on batches with many customers and skus.
 struct ReadModelChanges: Sendable {
     private var changes: [ReadModelChange] = []
     /// The lines of each change, back to back in the changes' order.
@@ -28,7 +28,8 @@ struct ReadModelChanges: Sendable {
                 lineCount: UInt32(added.count), kind: event.kind, before: before?.status, after: after.status))
     }
 
-    /// Takes the room of `spare`, whose changes were folded (see `PreparedChunk.reuseRoom`).
+    /// Takes the room of `spare`, a chunk written and committed (`PreparedChunk.reuseRoom`: arrays
+    /// still shared, with a fold not done yet, are left to their holder).
     mutating func reuseRoom(of spare: inout ReadModelChanges) {
         PreparedChunk.reuse(&changes, from: &spare.changes)
         PreparedChunk.reuse(&lines, from: &spare.lines)
