@@ -74,7 +74,7 @@ struct RejectsCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)", exitStatus: error is BatchFileError ? 2 : 1)
         }
-        print(render(rows), terminator: "")
+        try OutputBuffer.write(render(rows))
         if !unmatched.isEmpty {
             throw CommandFailure(
                 "\(unmatched.joined(separator: ", ")) matches no batch in the store at \(storeOptions.path) "

@@ -178,6 +178,14 @@ final class OutputBuffer {
         if !plain { append(CSVText.field(text)) }
     }
 
+    /// Writes `text` to standard output, the write checked as it is made: a `print` larger than
+    /// stdio's buffer that failed left only stdio's error flag, and the error could not say why.
+    static func write(_ text: String) throws {
+        let output = OutputBuffer()
+        output.append(text)
+        try output.write()
+    }
+
     /// Hands the buffer to stdio once it holds 64 KiB.
     func writeIfFull() throws {
         if count >= Self.threshold { try write() }

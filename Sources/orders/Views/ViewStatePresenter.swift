@@ -3,7 +3,7 @@ import LedgerViewModels
 /// Prints a loaded view state with `render`; a failed one becomes a one-line error, exit 1.
 @MainActor
 func present<Value>(_ state: ViewState<Value>, _ render: (Value) -> String) throws {
-    try present(state, writing: { print(render($0), terminator: "") })
+    try present(state) { try OutputBuffer.write(render($0)) }
 }
 
 /// Has `write` write a loaded view state to standard output itself (a result too large to
