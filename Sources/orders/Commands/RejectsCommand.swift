@@ -11,12 +11,12 @@ struct RejectsCommand: ParsableCommand {
         commandName: "rejects",
         abstract: "List the records the store rejected from a batch file, at any time after its import.",
         discussion: """
-            The file's content is matched like an import matches it (the same bytes read in the same \\
-            format): the rows are the rejections of its batch and of the batches it continues, in line \\
-            order, one object per line as --rejects writes them. --digest names a batch by the \\
+            The file's content is matched like an import matches it (the same bytes read in the same \
+            format): the rows are the rejections of its batch and of the batches it continues, in line \
+            order, one object per line as --rejects writes them. --digest names a batch by the \
             SHA-256 of the bytes it covers instead of by a file.
 
-            Exit status: 0 rows printed (or none rejected), 1 a FILE or --digest matches no batch in \\
+            Exit status: 0 rows printed (or none rejected), 1 a FILE or --digest matches no batch in \
             the store, 2 usage.
 
             Examples:

@@ -163,4 +163,18 @@ struct QueryCommandTests {
         }
         #expect(order == order.sorted())
     }
+
+    @Test func noHelpShowsABackslashOfItsSourceText() throws {
+        let root = try OrdersBinary.run(["--help"]).standardOutput
+        // The verbs listed under SUBCOMMANDS: a lower-case word indented by two spaces.
+        let listed = root.components(separatedBy: "SUBCOMMANDS:")[1].split(separator: "\n").compactMap { line in
+            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        }.filter { $0.first?.isLowercase == true }
+        #expect(listed.contains("rejects") && listed.contains("import") && listed.count >= 15, "\(listed)")
+        #expect(!root.contains("\\"))
+        for verb in listed {
+            let help = try OrdersBinary.run([verb, "--help"]).standardOutput
+            #expect(!help.contains("\\"), "\(verb)")
+        }
+    }
 }
