@@ -15,6 +15,18 @@ struct ByteWriter {
     }
 
     mutating func write(bytes: some Collection<UInt8>) {
+        // Copied at once when the bytes are contiguous (a native string's, an array's): the loop
+        // below, byte by byte over a string's UTF-8 view, was 1.3 % of the samples of a `hostile`
+        // import (a new id named per order), the copy 0.15 %.
+        let copied: Int? = bytes.withContiguousStorageIfAvailable { source in
+            UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + source.count])
+                .copyMemory(from: UnsafeRawBufferPointer(source))
+            return source.count
+        }
+        if let copied {
+            offset += copied
+            return
+        }
         for byte in bytes {
             buffer[offset] = byte
             offset += 1
