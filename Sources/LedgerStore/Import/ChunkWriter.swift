@@ -37,8 +37,12 @@ struct ChunkWriter {
         let head = try ledger.headSeq()
         guard head + 1 == prepared.firstSeq else { throw ConcurrentImport() }
         var link = try ledger.startChainLink(after: head)
-        for seq in prepared.firstSeq..<prepared.lastSeq + 1 {
-            try prepared.withEvent(at: seq) { try ledger.appendEvent(seq: seq, encoded: $0, chaining: &link) }
+        try ledger.appending(to: \.log) { log in
+            for seq in prepared.firstSeq..<prepared.lastSeq + 1 {
+                try prepared.withEvent(at: seq) {
+                    try LedgerTransaction.appendEvent(seq: seq, encoded: $0, to: log, chaining: &link)
+                }
+            }
         }
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
@@ -58,10 +62,16 @@ struct ChunkWriter {
         return ChunkOutcome(number: number, batch: prepared.progress, head: prepared.lastSeq)
     }
 
-    /// Appends the chunk's new ids to the `…_names` databases, in number order.
+    /// Appends the chunk's new ids to the `…_names` databases, in number order, each through one
+    /// cursor.
     private func appendNames(_ prepared: PreparedChunk, to ledger: LedgerTransaction) throws {
-        for name in prepared.orderNames { try ledger.appendID(name.id, number: name.number, to: \.orderNames) }
-        for name in prepared.customerNames { try ledger.appendID(name.id, number: name.number, to: \.customerNames) }
-        for name in prepared.skuNames { try ledger.appendID(name.id, number: name.number, to: \.skuNames) }
+        let kinds: [([(id: String, number: UInt32)], LedgerTransaction.Table)] = [
+            (prepared.orderNames, \.orderNames), (prepared.customerNames, \.customerNames), (prepared.skuNames, \.skuNames),
+        ]
+        for (names, table) in kinds where !names.isEmpty {
+            try ledger.appending(to: table) { appender in
+                for name in names { try name.id.withUTF8Bytes { try appender.append(BigEndianKey32(name.number), $0) } }
+            }
+        }
     }
 }

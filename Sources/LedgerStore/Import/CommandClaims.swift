@@ -78,7 +78,11 @@ struct CommandClaims: Sendable {
 
     /// Records every claim in the store's `commands`.
     func write(to ledger: LedgerTransaction) throws {
-        for index in seqs.indices { try withID(index) { try ledger.appendCommand($0, seq: seqs[index]) } }
+        try ledger.appending(to: \.commands) { commands in
+            for index in seqs.indices {
+                try withID(index) { try LedgerTransaction.appendCommand($0, seq: seqs[index], to: commands) }
+            }
+        }
     }
 
     /// The index of the claim at `seq`.

@@ -10,9 +10,10 @@ extension LedgerTransaction {
         try value(\.commands, BigEndianKey64(seq))
     }
 
-    /// Records that the command id `id` was accepted as the event at `seq`, greater than every seq recorded.
-    func appendCommand(_ id: some LMDBBytes, seq: UInt64) throws {
-        try append(\.commands, BigEndianKey64(seq), id)
+    /// Records that the command id `id` was accepted as the event at `seq`, greater than every seq
+    /// recorded, through `commands` (an appender to `\.commands`).
+    static func appendCommand(_ id: UnsafeRawBufferPointer, seq: UInt64, to commands: TableAppender) throws {
+        try commands.append(BigEndianKey64(seq), id)
     }
 
     /// Calls `body` with each recorded command whose seq lies in `seqs`, in seq order (ids borrowed).

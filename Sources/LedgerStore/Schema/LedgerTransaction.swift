@@ -64,6 +64,11 @@ struct LedgerTransaction {
         try txn.put(databases[keyPath: table], key, value, flags: .append)
     }
 
+    /// Calls `body` with an appender of entries to `table`, through one cursor.
+    func appending<R>(to table: Table, _ body: (TableAppender) throws -> R) throws -> R {
+        try withCursor(table) { try body(TableAppender(cursor: $0)) }
+    }
+
     // MARK: Log
 
     /// The seq of the last event, 0 for an empty log.
@@ -82,11 +87,12 @@ struct LedgerTransaction {
     static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
 
     /// Appends the event `encoded` (in `EventCodec`'s layout) at `seq`, greater than every seq
-    /// logged; its bytes go into `link`, the hash chain's link of this commit.
-    func appendEvent(seq: UInt64, encoded: UnsafeRawBufferPointer, chaining link: inout ChainLink) throws {
-        try txn.put(databases.log, BigEndianKey64(seq), reserving: encoded.count, flags: .append) { buffer in
-            buffer.copyMemory(from: encoded)
-        }
+    /// logged, through `log` (an appender to `\.log`); its bytes go into `link`, the hash chain's
+    /// link of this commit.
+    static func appendEvent(
+        seq: UInt64, encoded: UnsafeRawBufferPointer, to log: TableAppender, chaining link: inout ChainLink
+    ) throws {
+        try log.append(BigEndianKey64(seq), encoded)
         link.add(seq: seq, encoded)
     }
 
