@@ -144,7 +144,7 @@ struct ImportIndexTests {
         let table = IdentifierTable(names: \.skuNames, hash: Self.sameHash)
         func define(_ id: String, in ledger: LedgerTransaction) throws -> UInt32 {
             let number = try table.define(id)
-            try ledger.appendID(id, number: number, to: \.skuNames)
+            try ledger.appending(to: \.skuNames) { try LedgerTransaction.appendID(id, number: number, to: $0) }
             return number
         }
         try store.write { ledger throws in
@@ -293,7 +293,7 @@ struct ImportIndexTests {
             return StoredOrder(number: OrderNumber(number), state: state, lastSeq: lastSeq)
         }
         try store.write { ledger throws in
-            try ledger.appendID("C-1", number: 0, to: \.customerNames)
+            try ledger.appending(to: \.customerNames) { try LedgerTransaction.appendID("C-1", number: 0, to: $0) }
             try ledger.putOrder(order(0, paid: 0, lastSeq: 1))
             try ledger.putOrder(order(1, paid: 0, lastSeq: 2))
             try ledger.putOrder(order(100_000, paid: 0, lastSeq: 2))
@@ -370,7 +370,7 @@ struct ImportIndexTests {
         #expect(throws: StoreError.self) { try states.drainChanges { _ in Issue.record("drained twice") } }
         // A chunk begun again (an atomic import's transaction run again) starts from the store.
         try store.write { ledger throws in
-            try ledger.appendID("C-1", number: 0, to: \.customerNames)
+            try ledger.appending(to: \.customerNames) { try LedgerTransaction.appendID("C-1", number: 0, to: $0) }
             try ledger.putOrder(order(3))
             states.begin(ledger, head: 0)
             #expect(try states.order(OrderNumber(3)) == order(3))

@@ -70,7 +70,7 @@ struct ChunkWriter {
         ]
         for (names, table) in kinds where !names.isEmpty {
             try ledger.appending(to: table) { appender in
-                for name in names { try name.id.withUTF8Bytes { try appender.append(BigEndianKey32(name.number), $0) } }
+                for name in names { try LedgerTransaction.appendID(name.id, number: name.number, to: appender) }
             }
         }
     }

@@ -23,9 +23,10 @@ extension LedgerTransaction {
         }
     }
 
-    /// Appends `id` as number `number` of `names` (the next number).
-    func appendID(_ id: String, number: UInt32, to names: Table) throws {
-        try append(names, BigEndianKey32(number), id)
+    /// Appends `id` as number `number` (the next number) through `names`, an appender to a
+    /// `…_names` database.
+    static func appendID(_ id: String, number: UInt32, to names: TableAppender) throws {
+        try id.withUTF8Bytes { try names.append(BigEndianKey32(number), $0) }
     }
 
     /// The `…_names` and `…_ids` databases of the ids that name the rows of `model` (orders,
