@@ -1,5 +1,5 @@
-/// The dense numbers (orders, customers, skus) that an import changed, one bit each, walked in
-/// ascending order when it writes them back with its last chunk: marking a number again costs
+/// The numbers of the orders that an import changed, one bit each, walked in ascending order
+/// when it writes them back with its last chunk: marking a number again costs
 /// nothing, and nothing is sorted or grows with the changes made.
 struct ChangedNumbers: Sequence {
     private var words: [UInt64] = []

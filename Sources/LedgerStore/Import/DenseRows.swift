@@ -41,4 +41,7 @@ struct DenseRows<Row> {
 
     /// Row `index`, which was updated.
     subscript(index: Int) -> Row { rows[index] }
+
+    /// The indexes of the rows updated (every row loaded was), ascending.
+    var updated: some Sequence<Int> { loaded.indices.lazy.filter { [loaded] in loaded[$0] } }
 }

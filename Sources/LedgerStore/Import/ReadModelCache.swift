@@ -18,9 +18,7 @@ final class ReadModelCache: ReadModelRows {
     // folding thread's samples on `hostile`.
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     @exclusivity(unchecked) private var customers = DenseRows<CustomerTotals>()
-    @exclusivity(unchecked) private var changedCustomers = ChangedNumbers()
     @exclusivity(unchecked) private var skus = DenseRows<SKUTotals>()
-    @exclusivity(unchecked) private var changedSKUs = ChangedNumbers()
     /// The revenue rows the import folded into (every one of them changed).
     @exclusivity(unchecked) private var revenue: [RevenueKey: RevenueTotals] = [:]
     @exclusivity(unchecked) private var statusCounts: StatusCounts?
@@ -46,8 +44,6 @@ final class ReadModelCache: ReadModelRows {
             skus.removeAll()
             revenue = [:]
             statusCounts = nil
-            changedCustomers.removeAll()
-            changedSKUs.removeAll()
             statusChanged = false
         }
         validAt = nil
@@ -74,13 +70,11 @@ final class ReadModelCache: ReadModelRows {
         customers.update(
             number.index, empty: CustomerTotals(),
             load: { number.index < storedCustomers ? load { try $0.customerRow(number) } : nil }, update)
-        changedCustomers.insert(number.index)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
         skus.update(
             number.index, empty: SKUTotals(), load: { number.index < storedSKUs ? load { try $0.skuRow(number) } : nil }, update)
-        changedSKUs.insert(number.index)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
@@ -110,7 +104,7 @@ final class ReadModelCache: ReadModelRows {
         var releaser = WriteBackReleaser(region)
         // Rows numbered past every stored one are appended (see `PendingReadModels`).
         let customersBound = try ledger.rowNumberBound(\.customers)
-        for number in changedCustomers {
+        for number in customers.updated {
             try ledger.putCustomerRow(
                 CustomerNumber(UInt32(number)), customers[number], flags: number >= customersBound ? .append : [])
             releaser.wrote()
@@ -118,7 +112,7 @@ final class ReadModelCache: ReadModelRows {
         region?.releasePages()
         for (key, row) in revenue.sorted(by: { $0.key < $1.key }) { try ledger.putRevenueRow(key, row) }
         let skusBound = try ledger.rowNumberBound(\.skus)
-        for number in changedSKUs {
+        for number in skus.updated {
             try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number], flags: number >= skusBound ? .append : [])
             releaser.wrote()
         }
