@@ -54,6 +54,40 @@ struct JSONLinesReaderTests {
         #expect(try error(line) != nil, "\(line) should be malformed")
     }
 
+    /// A key is compared with the keys before it in its own object only: the keys of an object it
+    /// holds leave with that object, and past 32 keys the comparison goes on in a set.
+    @Test func aKeyGivenTwiceIsFoundInItsOwnObjectAtAnyDepthAndAfterManyKeys() throws {
+        #expect(try error(#"{"a":{"b":1,"c":{"b":2}},"b":3,"c":4}"#) == nil)
+        #expect(try error(#"{"a":{"x":1},"a":2}"#)?.contains(#"the key "a" appears twice"#) == true)
+        #expect(try error(#"{"a":{"x":1,"y":{"z":1},"z":2,"x":3}}"#)?.contains(#"the key "x" appears twice"#) == true)
+        let many = (0..<40).map { #""k\#($0)":\#($0)"# }
+        #expect(try error("{" + many.joined(separator: ",") + "}") == nil)
+        for (first, second) in [(3, 39), (35, 39), (31, 32)] {
+            var keys = many
+            keys[second] = #""k\#(first)":0"#
+            #expect(try error("{" + keys.joined(separator: ",") + "}")?.contains(#"the key "k\#(first)" appears twice"#) == true)
+        }
+    }
+
+    /// Every name of a known field, and none of the names near it, is that field.
+    @Test func aKeyIsAKnownFieldExactlyWhenItIsItsName() {
+        for field in KnownField.allCases {
+            let name = Array(field.rawValue.utf8)
+            #expect(name.withUnsafeBytes { KnownField(name: $0) } == field)
+            for other in [name.dropLast(), name + [UInt8(ascii: "s")], [UInt8(ascii: "_")] + name.dropFirst()] {
+                #expect(Array(other).withUnsafeBytes { KnownField(name: $0) } == nil, "\(String(decoding: other, as: UTF8.self))")
+            }
+        }
+        #expect([UInt8]().withUnsafeBytes { KnownField(name: $0) } == nil)
+    }
+
+    /// Plain runs of a string, escapes and multi-byte characters come out in their order.
+    @Test func aStringMixingPlainRunsEscapesAndUnicodeReadsBackWhole() throws {
+        let records = try read(#"{"carrier":"plain \t\"quoted\" é then ASCII again \u00e9 and 😀!","reason":"x"}"#)
+        #expect(records[0].fields["carrier"] == "plain \t\"quoted\" é then ASCII again é and 😀!")
+        #expect(records[0].fields["reason"] == "x")
+    }
+
     @Test func invalidUTF8AnywhereIsMalformed() throws {
         let records = try ReadRecord.readAll(Array(#"{"carrier":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), format: .jsonl)
         #expect(records[0].error?.contains("UTF-8") == true)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The column (CSV) or key (JSON Lines) names that SPEC §4 knows.
 public enum KnownField: String, CaseIterable, Sendable {
     case type
@@ -16,7 +18,16 @@ public enum KnownField: String, CaseIterable, Sendable {
 
     /// The field for a name given as bytes, or `nil` for an unknown name.
     public init?(name: UnsafeRawBufferPointer) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else { return nil }
-        self = match
+        // Per key of every JSON Lines record: lengths first, then the bytes of a name that long.
+        for (field, bytes) in Self.names where bytes.count == name.count {
+            if bytes.withUnsafeBytes({ memcmp($0.baseAddress!, name.baseAddress!, name.count) }) == 0 {
+                self = field
+                return
+            }
+        }
+        return nil
     }
+
+    /// Every field with the bytes of its name.
+    private static let names = allCases.map { ($0, Array($0.rawValue.utf8)) }
 }

@@ -1,21 +1,31 @@
+import Glibc
 internal import LedgerDomain
 
 /// A strict RFC 8259 parser for one JSON Lines record (SPEC §4, §9). It keeps only the known keys
 /// of the top-level object; every other value is still checked, then dropped.
 ///
 /// Unescaped strings go to `arena`, which must hold at least as many bytes as the line: an
-/// unescaped string is never longer than its escaped form, so the arena never overflows.
+/// unescaped string is never longer than its escaped form, so the arena never overflows. The keys
+/// of the objects being parsed go to `keys` (`keyCapacity` of them), to find a key given twice
+/// without an array made per object.
 struct JSONLineParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
     private let arena: UnsafeMutableRawPointer
     private var arenaUsed = 0
+    private let keys: UnsafeMutablePointer<UnsafeRawBufferPointer>
+    private var keyCount = 0
     private var depth = 0
     static let maximumDepth = 128
+    /// The keys of one object compared one by one; past them, a set.
+    static let keysComparedInPlace = 32
+    /// What `keys` must hold: the keys compared in place of every object nested up to the deepest.
+    static let keyCapacity = maximumDepth * keysComparedInPlace
 
-    init(line: UnsafeRawBufferPointer, arena: UnsafeMutableRawPointer) {
+    init(line: UnsafeRawBufferPointer, arena: UnsafeMutableRawPointer, keys: UnsafeMutablePointer<UnsafeRawBufferPointer>) {
         bytes = line
         self.arena = arena
+        self.keys = keys
     }
 
     /// Parses the line as one object and returns its known fields.
@@ -62,7 +72,9 @@ struct JSONLineParser {
     ) throws(Rejection) {
         try enter()
         index += 1
-        var keys: [UnsafeRawBufferPointer] = []
+        // This object's keys follow those of the objects it is in; they leave with it.
+        let firstKey = keyCount
+        defer { keyCount = firstKey }
         var keySet: Set<[UInt8]> = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
@@ -74,11 +86,12 @@ struct JSONLineParser {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("a string key") }
             let key = try parseString()
-            if keys.count < 32 {
-                if keys.contains(where: { $0.elementsEqual(key) }) { throw duplicate(key) }
-                keys.append(key)
+            if keyCount - firstKey < Self.keysComparedInPlace {
+                for held in firstKey..<keyCount where Self.equal(keys[held], key) { throw duplicate(key) }
+                keys[keyCount] = key
+                keyCount += 1
             } else {
-                if keySet.isEmpty { keySet = Set(keys.map(Array.init)) }
+                if keySet.isEmpty { keySet = Set((firstKey..<keyCount).map { Array(keys[$0]) }) }
                 guard keySet.insert(Array(key)).inserted else { throw duplicate(key) }
             }
             skipWhitespace()
@@ -161,11 +174,11 @@ struct JSONLineParser {
             return line
         }
         try parseObject { parser, key throws(Rejection) in
-            if "sku".utf8.elementsEqual(key) {
+            if Self.equal(key, "sku") {
                 line.sku = try parser.parseKnownValue(.orderID)
-            } else if "qty".utf8.elementsEqual(key) {
+            } else if Self.equal(key, "qty") {
                 line.quantity = try parser.parseKnownValue(.amount)
-            } else if "unit_price".utf8.elementsEqual(key) {
+            } else if Self.equal(key, "unit_price") {
                 line.unitPrice = try parser.parseKnownValue(.amount)
             } else {
                 try parser.skipValue()
@@ -205,11 +218,19 @@ struct JSONLineParser {
 
     private mutating func literal(_ word: StaticString) throws(Rejection) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-            UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)])
-                .elementsEqual(UnsafeRawBufferPointer(start: word.utf8Start, count: count))
+        guard index + count <= bytes.count, Self.equal(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)]), word)
         else { throw error("a JSON value") }
         index += count
+    }
+
+    /// Whether two strings have the same bytes.
+    private static func equal(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+    }
+
+    /// Whether `bytes` are those of `word` (not empty).
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
     }
 
     private mutating func parseNumber() throws(Rejection) -> RawField {
@@ -259,6 +280,14 @@ struct JSONLineParser {
         index += 1
         let start = arenaUsed
         while true {
+            // A run of bytes that stand for themselves is copied at once.
+            var end = index
+            while end < bytes.count, Self.standsForItself(bytes[end]) { end += 1 }
+            if end > index {
+                (arena + arenaUsed).copyMemory(from: bytes.baseAddress! + index, byteCount: end - index)
+                arenaUsed += end - index
+                index = end
+            }
             guard let byte = peek() else { throw error("'\"' closing the string") }
             switch byte {
             case UInt8(ascii: "\""):
@@ -278,6 +307,11 @@ struct JSONLineParser {
                 index += 1
             }
         }
+    }
+
+    /// Whether `byte` in a string is itself: ASCII from the space on, neither `"` nor a backslash.
+    private static func standsForItself(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     // Safe: the arena holds at least the line's bytes, and an unescaped string is never longer than its escaped form.

@@ -7,6 +7,7 @@ public final class JSONLinesReader: BatchReader {
     public let format = RecordFormat.jsonl
     private let source: ByteSource
     private let arena = OwnedBytes(capacity: 4096)
+    private let keys = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: JSONLineParser.keyCapacity)
     private let recordLimit: Int
 
     /// `limit`: read no further than the file's size when opened; `digest`: what hashes the bytes consumed.
@@ -18,6 +19,8 @@ public final class JSONLinesReader: BatchReader {
         self.recordLimit = recordLimit
         try source.skipByteOrderMark()
     }
+
+    deinit { keys.deallocate() }
 
     public var position: BatchPosition { source.position }
 
@@ -59,7 +62,7 @@ public final class JSONLinesReader: BatchReader {
                     content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             arena.reserve(content.count)
-            var parser = JSONLineParser(line: content, arena: arena.baseAddress)
+            var parser = JSONLineParser(line: content, arena: arena.baseAddress, keys: keys)
             let parsed: Result<RawRecord, Rejection>
             do {
                 parsed = .success(try parser.parseRecord())
