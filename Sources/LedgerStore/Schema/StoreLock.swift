@@ -10,7 +10,11 @@ public final class StoreLock {
     /// long as it takes). `notice` gets the lines to show while waiting.
     public init(directory: String, role: String, limit: Double?, notice: (String) -> Void) throws(StoreError) {
         let path = directory + "/import.lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // `self.descriptor` is set only once the lock is held: an init that throws before that
+        // does not run `deinit`, which would otherwise truncate and close the descriptor's number
+        // a second time after it was closed here (by then maybe another thread's file: a store's
+        // lock.mdb cut to nothing under its map, a SIGBUS at the next commit).
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StoreError.notWritable(path: directory, code: errno)
         }
@@ -37,6 +41,7 @@ public final class StoreLock {
             }
             usleep(20_000)
         }
+        self.descriptor = descriptor
         let mark = "\(getpid()) \(role)\n"
         _ = ftruncate(descriptor, 0)
         _ = mark.withCString { pwrite(descriptor, $0, strlen($0), 0) }
