@@ -1,3 +1,4 @@
+import BatchFormats
 import Foundation
 import LMDB
 import LedgerDomain
@@ -67,6 +68,30 @@ struct ImportIndexTests {
         last.reuseRoom(of: &next)
         last.append(source, after: 4)
         #expect(last.count == 0)
+    }
+
+    /// The command index makes room for the ids of the bytes not committed yet: one per 128 bytes
+    /// of CSV or 192 of JSON Lines, and no more than one per record as long as those committed.
+    @Test func theCommandIDsExpectedAreThoseOfTheBytesLeftAtMostOnePerRecordAsLongAsTheCommittedOnes() {
+        let csv = StoredBatch(format: .csv, start: BatchPosition(offset: 0, line: 1), hash: BatchHash())
+        #expect(csv.expectedClaims(inFileOf: 128_000) == 1_000)
+        let jsonl = StoredBatch(format: .jsonl, start: BatchPosition(offset: 0, line: 1), hash: BatchHash())
+        #expect(jsonl.expectedClaims(inFileOf: 192_000) == 1_000)
+        // 300-byte records committed: 100k bytes left bring at most 333.
+        var resumed = jsonl
+        resumed.next = BatchPosition(offset: 90_000, line: 301)
+        resumed.records = 300
+        #expect(resumed.expectedClaims(inFileOf: 190_000) == 333)
+        // Short records committed: the bytes' own bound (100k / 192 = 520).
+        resumed.records = 9_000
+        #expect(resumed.expectedClaims(inFileOf: 190_000) == 520)
+        // A continuation counts the bytes from where it started, and a file shorter than what was
+        // committed brings none.
+        var continued = StoredBatch(format: .csv, start: BatchPosition(offset: 50_000, line: 500), hash: BatchHash())
+        continued.next = BatchPosition(offset: 80_000, line: 600)
+        continued.records = 100
+        #expect(continued.expectedClaims(inFileOf: 110_000) == 100)
+        #expect(continued.expectedClaims(inFileOf: 60_000) == 0)
     }
 
     @Test func aChunkReusesTheRoomOfAnotherOnlyWhenItWasMostlyUsed() {

@@ -191,10 +191,7 @@ public final class Importer: Sendable {
         let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
         let rows = ReadModelCache()
         let commands = CommandIndex()
-        // A record with a command id takes well over 64 bytes; most batches carry fewer ids. Only
-        // the bytes after what is committed bring new ones (a resumed import's table holds the
-        // earlier ones already: room for the whole file again doubled it, 64 MiB more at 1M orders).
-        commands.expectedClaims = Int((batch.size - min(batch.size, state.next.offset)) / 128)
+        commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
         let decoder = CommandDecoder(format: reader.format)
         let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
