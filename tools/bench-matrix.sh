@@ -8,6 +8,7 @@
 # (user + system) seconds, and its peak RSS. On a busy machine, CPU seconds vary less than wall.
 #   tools/bench-matrix.sh [ORDERS] [PROFILES] [REPEATS] [FOLDER]
 #   defaults: 1000000 orders, compact,spread,wide,hostile, 2 repeats, /tmp/orders-bench-matrix
+# ORDERS_BENCH_FORMAT=jsonl writes and imports the batches as JSON Lines (rows "PROFILE, jsonl").
 # Needs the release build (`swift build -c release --static-swift-stdlib`, and `--product generate-batch` and
 # `--product damage-store`; ORDERS_BENCH_BUILD=1 builds them) and,
 # per million orders, about 0.3-0.9 GB for the batch and 0.7-1.6 GB for the store, removed at the end.
@@ -17,6 +18,9 @@ orders="${1:-1000000}"
 profiles="${2:-compact,spread,wide,hostile}"
 repeats="${3:-2}"
 folder="${4:-/tmp/orders-bench-matrix}"
+format="${ORDERS_BENCH_FORMAT:-csv}"
+[[ "$format" == csv || "$format" == jsonl ]] || { echo "error: ORDERS_BENCH_FORMAT is csv or jsonl, not $format" >&2; exit 1; }
+batch="$folder/batch.$format"
 bin=.build/release
 
 if [[ "${ORDERS_BENCH_BUILD:-0}" == 1 ]]; then
@@ -27,7 +31,7 @@ for tool in "$bin/orders" "$bin/generate-batch" "$bin/damage-store" /usr/bin/tim
     [[ -x "$tool" ]] || { echo "error: $tool is missing; run 'swift build -c release' (or install GNU time)" >&2; exit 1; }
 done
 mkdir -p "$folder"
-trap 'rm -rf "$folder/store" "$folder/batch.csv"' EXIT
+trap 'rm -rf "$folder/store" "$batch"' EXIT
 runs="$folder/runs.tsv"
 : > "$runs"
 
@@ -47,24 +51,26 @@ run() {
 }
 
 for profile in ${profiles//,/ }; do
-    echo "== $profile: generating $orders orders" >&2
-    "$bin/generate-batch" --orders "$orders" --profile "$profile" --output "$folder/batch.csv" 2> "$folder/expected"
+    label="$profile"
+    [[ "$format" == csv ]] || label="$profile, $format"
+    echo "== $label: generating $orders orders" >&2
+    "$bin/generate-batch" --orders "$orders" --profile "$profile" --format "$format" --output "$batch" 2> "$folder/expected"
     records=$(sed -n 's/^records=\([0-9]*\) accepted=\([0-9]*\).*/\1/p' "$folder/expected")
     events=$(sed -n 's/^records=\([0-9]*\) accepted=\([0-9]*\).*/\2/p' "$folder/expected")
     [[ -n "$records" && -n "$events" ]] || { echo "error: generate-batch said: $(cat "$folder/expected")" >&2; exit 1; }
-    echo "   $records records, $(du -h "$folder/batch.csv" | cut -f1)" >&2
+    echo "   $records records, $(du -h "$batch" | cut -f1)" >&2
     for _ in $(seq "$repeats"); do
         rm -rf "$folder/store"
         sync
-        run "$profile" import "$records" import --format json --store "$folder/store" "$folder/batch.csv"
+        run "$label" import "$records" import --format json --store "$folder/store" "$batch"
         grep -q "\"accepted\" *: *$events[,}]" "$folder/output" \
             || { echo "error: the import did not accept the $events records predicted:" >&2; cat "$folder/output" >&2; exit 1; }
         sync
-        run "$profile" rebuild "$events" rebuild --store "$folder/store"
-        run "$profile" verify "$events" verify --store "$folder/store"
+        run "$label" rebuild "$events" rebuild --store "$folder/store"
+        run "$label" verify "$events" verify --store "$folder/store"
         "$bin/damage-store" clear "$folder/store" orders customer_orders customers skus revenue stats
         sync
-        run "$profile" "rebuild, every row" "$events" rebuild --store "$folder/store"
+        run "$label" "rebuild, every row" "$events" rebuild --store "$folder/store"
     done
     # An import killed after the commit that holds about 43 % of the records (65,536 records a
     # commit), then run again: the resume catches the read models up, then imports the rest. Its
@@ -73,12 +79,12 @@ for profile in ${profiles//,/ }; do
     sync
     # (In a subshell that reports the kill to its own standard error, dropped: the shell's "Killed" line.)
     (ORDERS_FAULT="after-commit:$(( records * 43 / 100 / 65536 + 1 ))" "$bin/orders" import --store "$folder/store" \
-        "$folder/batch.csv" > /dev/null 2>&1; exit $?) 2> /dev/null \
+        "$batch" > /dev/null 2>&1; exit $?) 2> /dev/null \
         && { echo "error: the import to resume was not killed" >&2; exit 1; }
     sync
-    run "$profile" "import, resumed" 0 import --format json --store "$folder/store" "$folder/batch.csv"
+    run "$label" "import, resumed" 0 import --format json --store "$folder/store" "$batch"
     echo "   store: $(du -sh "$folder/store" | cut -f1)" >&2
-    rm -rf "$folder/store" "$folder/batch.csv"
+    rm -rf "$folder/store" "$batch"
 done
 
 echo
