@@ -195,6 +195,19 @@ struct BatchIdentityTests {
         #expect(extended.exitStatus == 2)
     }
 
+    /// The same in JSON Lines, whose reader names the line as the CSV reader does: the last one
+    /// read, not one past it.
+    @Test func aJSONLinesFileThatExtendsABatchWhoseLastLineHadNoLineEndNamesThatLine() throws {
+        let first = #"{"type":"ship","order_id":"O-1","at":"2026-03-01T10:00:00Z"}"#
+        let path = directory.file("batch.jsonl", first + "\n" + first)
+        let store = try store("store")
+        _ = try Importer(store: store).importFile(path)
+        Self.append("\n" + first + "\n", to: path)
+        let extended = try Importer(store: store).importFile(path)
+        #expect(extended.fileError?.contains("last line (line 2) had no line end") == true, "\(extended.fileError ?? "")")
+        #expect(extended.exitStatus == 2)
+    }
+
     /// `Fixtures/format1` was made by the release before batch records (commit adfb994):
     /// `orders import --store Fixtures/format1 Fixtures/format1/batch.csv` (a copy of data/good-batch.csv).
     @Test func aStoreOfFormatOneIsUpgradedAndKeepsRecognisingWhatItImported() throws {

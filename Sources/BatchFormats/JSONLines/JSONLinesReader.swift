@@ -51,7 +51,9 @@ public final class JSONLinesReader: BatchReader {
                 next = source.end
             }
             let line = source.nextLine
-            source.nextLine += 1
+            // Only a line end starts the next line (as the CSV reader counts them): a batch whose
+            // last line has none ends on that line.
+            if next > lineEnd { source.nextLine += 1 }
             source.discard(upTo: next)
             let content = source.bytes(start..<lineEnd)
             if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
@@ -76,7 +78,6 @@ public final class JSONLinesReader: BatchReader {
     /// Reads past a line longer than the limit without keeping it: only its first KiB stays.
     private func skipOversized() throws -> BatchRecord {
         let line = source.nextLine
-        source.nextLine += 1
         let raw = source.keepPrefix(from: source.start)
         var length = 0
         while true {
@@ -85,6 +86,7 @@ public final class JSONLinesReader: BatchReader {
                 let consumed = UnsafeRawPointer(found) - base
                 length += consumed
                 source.discard(upTo: source.start + consumed + 1)
+                source.nextLine += 1
                 break
             }
             length += available.count
