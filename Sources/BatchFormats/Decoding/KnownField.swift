@@ -1,4 +1,4 @@
-import Glibc
+internal import LedgerDomain
 
 /// The column (CSV) or key (JSON Lines) names that SPEC §4 knows.
 public enum KnownField: String, CaseIterable, Sendable {
@@ -18,12 +18,10 @@ public enum KnownField: String, CaseIterable, Sendable {
 
     /// The field for a name given as bytes, or `nil` for an unknown name.
     public init?(name: UnsafeRawBufferPointer) {
-        // Per key of every JSON Lines record: lengths first, then the bytes of a name that long.
-        for (field, bytes) in Self.names where bytes.count == name.count {
-            if bytes.withUnsafeBytes({ memcmp($0.baseAddress!, name.baseAddress!, name.count) }) == 0 {
-                self = field
-                return
-            }
+        // Per key of every JSON Lines record: lengths compared first (`hasSameBytes` is inlined).
+        for (field, bytes) in Self.names where bytes.withUnsafeBytes({ $0.hasSameBytes(as: name) }) {
+            self = field
+            return
         }
         return nil
     }

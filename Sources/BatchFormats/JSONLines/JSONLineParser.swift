@@ -1,4 +1,3 @@
-import Glibc
 internal import LedgerDomain
 
 /// A strict RFC 8259 parser for one JSON Lines record (SPEC §4, §9). It keeps only the known keys
@@ -87,7 +86,7 @@ struct JSONLineParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("a string key") }
             let key = try parseString()
             if keyCount - firstKey < Self.keysComparedInPlace {
-                for held in firstKey..<keyCount where Self.equal(keys[held], key) { throw duplicate(key) }
+                for held in firstKey..<keyCount where keys[held].hasSameBytes(as: key) { throw duplicate(key) }
                 keys[keyCount] = key
                 keyCount += 1
             } else {
@@ -223,14 +222,9 @@ struct JSONLineParser {
         index += count
     }
 
-    /// Whether two strings have the same bytes.
-    private static func equal(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
-        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-    }
-
-    /// Whether `bytes` are those of `word` (not empty).
+    /// Whether `bytes` are those of `word`.
     private static func equal(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
-        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
+        bytes.hasSameBytes(as: UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     private mutating func parseNumber() throws(Rejection) -> RawField {

@@ -1,5 +1,5 @@
-import Glibc
 internal import LMDB
+internal import LedgerDomain
 
 /// Command ids with the seqs they were accepted at, in seq order, as flat bytes: keeping,
 /// trimming and handing on a chunk's claims copies bytes, not one `String` per id.
@@ -71,9 +71,7 @@ struct CommandClaims: Sendable {
 
     /// Whether claim `index`'s id is `id`.
     func matches(_ index: Int, _ id: UnsafeRawBufferPointer) -> Bool {
-        withID(index) { stored in
-            stored.count == id.count && (stored.isEmpty || memcmp(stored.baseAddress!, id.baseAddress!, stored.count) == 0)
-        }
+        withID(index) { $0.hasSameBytes(as: id) }
     }
 
     /// Records every claim in the store's `commands`.

@@ -1,6 +1,5 @@
 internal import CMemory
 internal import CPrefetch
-import Glibc
 internal import LMDB
 internal import LedgerDomain
 
@@ -148,7 +147,7 @@ final class CommandIndex {
         guard let stored = try ledger.commandID(at: seq) else {
             throw StoreError.corrupt("the command recorded at seq \(seq) is missing")
         }
-        return id.count == stored.count && (id.isEmpty || memcmp(id.baseAddress!, stored.baseAddress!, stored.count) == 0)
+        return id.hasSameBytes(as: stored)
     }
 
     /// Brings the table to the store's commands before this chunk: loads it the first time, then
