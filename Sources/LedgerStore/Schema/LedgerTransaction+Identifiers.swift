@@ -52,7 +52,7 @@ extension LedgerTransaction {
     func indexIDs(of names: Table, into ids: Table, releasing region: MappedRegion?) throws -> Int {
         let mapped = try count(ids)
         guard mapped < (try count(names)) else { return 0 }
-        let unmapped = try UnmappedIDs(names, from: mapped, in: self)
+        let unmapped = try UnmappedIDs(names, from: mapped, in: self, releasing: region)
         region?.releasePages()
         let last = try withCursor(ids) { cursor in try cursor.last().map { Array($0.key) } }
         var releaser = WriteBackReleaser(region)
@@ -92,7 +92,7 @@ extension LedgerTransaction {
     /// (`--as-of`).
     func forEachIDInKeyOrder(ids: Table, names: Table, _ body: (UnsafeRawBufferPointer, UInt32) throws -> Bool) throws {
         let mapped = try count(ids)
-        let unmapped = mapped < (try count(names)) ? try UnmappedIDs(names, from: mapped, in: self) : nil
+        let unmapped = mapped < (try count(names)) ? try UnmappedIDs(names, from: mapped, in: self, releasing: nil) : nil
         var next = 0
         // Hands `body` the unmapped ids before `key` (all that are left for `nil`); whether to go on.
         // An id named twice or already mapped (a damaged store's; `orders verify` tells) is handed
