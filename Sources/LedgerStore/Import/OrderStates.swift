@@ -140,20 +140,13 @@ final class OrderStates {
     func drainChanges(_ body: (StoredOrder) throws -> Void) throws {
         guard !drained else { throw StoreError.engine(.mapFull(during: .put)) }
         drained = true
-        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        let start = UInt(bitPattern: states)
-        // Whole pages only, from the first that holds no byte before the states.
-        var released = (start + page - 1) / page * page
+        var behind = PagesBehind(start: states, byteCount: capacity * MemoryLayout<Entry>.stride)
         var written = 0
         try forEachChange { order in
             try body(order)
             written += 1
             guard written & (Self.drainInterval - 1) == 0 else { return }
-            let passed = (start + UInt(order.number.index * MemoryLayout<Entry>.stride)) / page * page
-            if passed > released, let address = UnsafeMutableRawPointer(bitPattern: released) {
-                _ = madvise(address, Int(passed - released), MADV_DONTNEED)
-                released = passed
-            }
+            behind.release(before: states + order.number.index)
         }
     }
 

@@ -50,25 +50,30 @@ public struct ReplayedLedger: Sendable {
         }
     }
 
-    /// The keys of the customer→orders index, ascending: every order under its customer, grouped
-    /// by a counting sort (order numbers already ascend within each customer). The orders' entries
-    /// are read once, for their customers' numbers (4 bytes each, where an entry takes 104).
-    var customerOrderKeys: [UInt64] {
+    /// Each order's customer number, by order number: the orders' entries read once, for 4 bytes
+    /// each, where an entry takes 104 (what the customer→orders keys are sorted from,
+    /// `customerOrderKeys`).
+    var customersOfOrders: [UInt32] {
         var customerOf = [UInt32](repeating: 0, count: entries.count)
-        var customers = 0
         customerOf.withUnsafeMutableBufferPointer { customerOf in
             var number = 0
             for segment in entries.segments {
                 segment.withUnsafeBufferPointer { segment in
                     for entry in segment {
-                        let customer = entry.state.customer.rawValue
-                        customerOf[number] = customer
-                        customers = max(customers, Int(customer) + 1)
+                        customerOf[number] = entry.state.customer.rawValue
                         number += 1
                     }
                 }
             }
         }
+        return customerOf
+    }
+
+    /// The keys of the customer→orders index, ascending, from each order's customer number by
+    /// order number (`customersOfOrders`): every order under its customer, grouped by a counting
+    /// sort (order numbers already ascend within each customer).
+    static func customerOrderKeys(_ customerOf: [UInt32]) -> [UInt64] {
+        let customers = Int(customerOf.max() ?? 0) + 1
         var next = [Int](repeating: 0, count: customers + 1)
         for customer in customerOf { next[Int(customer) + 1] += 1 }
         for customer in 0..<customers { next[customer + 1] += next[customer] }

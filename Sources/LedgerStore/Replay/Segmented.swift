@@ -4,7 +4,7 @@ public struct Segmented<Element>: RandomAccessCollection {
     /// The segments, in order (for a pass over every value without a lookup per number).
     let segments: [[Element]]
     /// The number each segment starts at, and one past the last.
-    private let starts: [Int]
+    let starts: [Int]
 
     init(_ segments: [[Element]]) {
         self.segments = segments
