@@ -19,7 +19,7 @@ struct UnmappedIDs {
 
     /// Reads the ids of `names` numbered from `first` on in `ledger`, and sorts them. Held at the
     /// end of an import or a rebuild, beside what it writes: sized exactly (a first walk adds up
-    /// their lengths; an array grown by doubling held up to twice the bytes), indexes of 4 bytes.
+    /// their lengths; an array grown by doubling held up to twice the bytes), 12 bytes of order an id.
     /// The pages each walk reads are dropped from `region` once more than the import's budget is
     /// mapped: left mapped, the 4M order ids of an import's write-back were 110 MiB of its peak.
     init(_ names: LedgerTransaction.Table, from first: Int, in ledger: LedgerTransaction, releasing region: MappedRegion?)
