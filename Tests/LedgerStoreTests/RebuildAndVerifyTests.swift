@@ -43,27 +43,14 @@ struct RebuildAndVerifyTests {
         #expect(try Verifier(store: store).verify().isConsistent)
     }
 
-    /// Every key and value of the read model databases, as hex.
-    func readModelBytes(_ store: LedgerStore) throws -> [String] {
-        let tables: [LedgerTransaction.Table] = [\.orders, \.customerOrders, \.customers, \.skus, \.revenue, \.stats]
-        return try store.read { ledger in
-            try tables.flatMap { table in
-                try ledger.scan(table) { entries in
-                    entries.map { entry in (Array(entry.key) + [0xFF] + Array(entry.value)).map { String($0, radix: 16) }.joined()
-                    }
-                }
-            }
-        }
-    }
-
     @Test func aRebuildInManyNestedTransactionsWritesTheIncrementalReadModelsByteForByte() throws {
         let store = try importGenerated()
-        let before = try readModelBytes(store)
+        let before = try store.readModelBytes()
         #expect(before.count > 800 + 800 + 90)
         _ = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
         _ = try Rebuilder(store: store).rebuild()
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
     }
 
     @Test func aRebuildWritesOnlyTheRowsThatDifferFromTheLog() throws {
@@ -71,11 +58,11 @@ struct RebuildAndVerifyTests {
         let rows: Int
         do {
             let store = try importGenerated()
-            before = try readModelBytes(store)
+            before = try store.readModelBytes()
             // Read models that agree with the log: not a row written.
             let summary = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
             #expect(summary.rowsChanged == 0)
-            #expect(try readModelBytes(store) == before)
+            #expect(try store.readModelBytes() == before)
             rows = try store.read { try $0.count(\.customerOrders) }
         }
         // A value changed; keys missing; keys that no row has: before the first key, between two
@@ -100,14 +87,14 @@ struct RebuildAndVerifyTests {
             #expect(report.differences.contains("stats: 1 entry besides the status counts"), "\(report.differences)")
             let summary = try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild()
             #expect(summary.rowsChanged == 9)
-            #expect(try readModelBytes(store) == before)
+            #expect(try store.readModelBytes() == before)
             #expect(try Verifier(store: store).verify().isConsistent)
         }
         // A read model emptied: every row written again.
         try StoreFixture.clear(database: "customer_orders", at: path)
         let store = try LedgerStore(path: path, durable: false)
         #expect(try Rebuilder(store: store, rowsPerNestedTransaction: 7).rebuild().rowsChanged == rows)
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
         #expect(try Rebuilder(store: store).rebuild([.orders]).rowsChanged == 0)
     }
 
@@ -120,7 +107,7 @@ struct RebuildAndVerifyTests {
         let before: [String]
         do {
             let store = try importGenerated(orders: orders, badShare: 0, chunkSize: 1 << 20)
-            before = try readModelBytes(store)
+            before = try store.readModelBytes()
             #expect(before.count > 2 * orders)
         }
         for database in ["orders", "customer_orders", "customers", "skus", "revenue", "stats"] {
@@ -128,7 +115,7 @@ struct RebuildAndVerifyTests {
         }
         let store = try LedgerStore(path: path, durable: false)
         _ = try Rebuilder(store: store, rowsPerNestedTransaction: 5_000).rebuild()
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
         #expect(try Verifier(store: store).verify().isConsistent)
     }
 
@@ -139,13 +126,13 @@ struct RebuildAndVerifyTests {
         _ = try importGenerated().backup(to: copy, compact: true)
         let store = try LedgerStore(path: copy, readOnly: false, creating: false, durable: false, mapSize: 64 << 10)
         let head = Int(try store.headSeq())
-        let before = try readModelBytes(store)
+        let before = try store.readModelBytes()
         var reports: [Int] = []
         _ = try Rebuilder(store: store).rebuild { reports.append($0) }
         // A replay reports the log's last seq once, as it ends: twice would be a second replay,
         // run again after the first transaction filled the map.
         #expect(reports.filter { $0 == head }.count == 1, "\(reports)")
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
     }
 
     @Test func aRebuildWhoseMapFillsInANestedTransactionGrowsTheMapAndWritesTheSameBytes() throws {
@@ -153,7 +140,7 @@ struct RebuildAndVerifyTests {
         do {
             // One commit: the data file has next to no free pages for the rebuild to reuse.
             let store = try importGenerated(chunkSize: 1 << 20)
-            before = try readModelBytes(store)
+            before = try store.readModelBytes()
         }
         // The read models emptied, so that the rebuild writes every row of them.
         for database in ["orders", "customer_orders", "customers", "skus", "revenue"] {
@@ -166,7 +153,7 @@ struct RebuildAndVerifyTests {
         let initial = store.environment.mapSize
         _ = try Rebuilder(store: store, rowsPerNestedTransaction: 7, makingRoom: false).rebuild()
         #expect(store.environment.mapSize > initial)
-        #expect(try readModelBytes(store) == before)
+        #expect(try store.readModelBytes() == before)
         #expect(try Verifier(store: store).verify().isConsistent)
     }
 

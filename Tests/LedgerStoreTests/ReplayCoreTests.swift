@@ -31,6 +31,42 @@ struct ReplayCoreTests {
         }
     }
 
+    /// A log longer than an epoch is folded an epoch after another (each epoch's deferred events
+    /// folded before the next begins): whatever the epochs' length and the number of threads, the
+    /// same ledger as one thread's replay of the whole log, and verify and a rebuild of every row
+    /// agree with the import.
+    @Test func aReplayInManyEpochsFoldsTheSameLedgerAsOneInAnyNumberOfThreads() throws {
+        let store = try GeneratedStore.make(
+            in: directory, GeneratorProfile.spread.settings(orders: 1_500, seed: 3, badShare: 0.1), chunkSize: 61)
+        let whole = try ReplayCore(store: store, threads: 1).replay(collectingNames: true)
+        #expect(whole.problems.isEmpty)
+        let events = Int(whole.headSeq)
+        #expect(events > 4 * 1_500)
+        for eventsPerEpoch in [97, 1_000, events - 1, events] {
+            for threads in [1, 2, 3, 4] {
+                let split = try ReplayCore(store: store, threads: threads, eventsPerEpoch: eventsPerEpoch).replay(
+                    collectingNames: true)
+                let label = "\(threads) threads, epochs of \(eventsPerEpoch) events"
+                #expect(split.problems.isEmpty, "\(label): \(split.problems.prefix(2))")
+                #expect(Array(split.orders) == Array(whole.orders), "\(label)")
+                #expect(Array(split.lastSeqs) == Array(whole.lastSeqs), "\(label)")
+                #expect(split.makeReadModels() == whole.makeReadModels(), "\(label)")
+                #expect(split.headSeq == whole.headSeq)
+                #expect(
+                    split.orderIDs == whole.orderIDs && split.customerIDs == whole.customerIDs && split.skuIDs == whole.skuIDs)
+            }
+        }
+        let verified = try Verifier(store: store, eventsPerEpoch: 500).verify()
+        #expect(verified.isConsistent, "\(verified.differences.prefix(3))")
+        let before = try store.readModelBytes()
+        for database in ["orders", "customer_orders", "customers", "skus", "revenue", "stats"] {
+            try StoreFixture.clear(database: database, at: path)
+        }
+        let emptied = try LedgerStore(path: path, durable: false)
+        _ = try Rebuilder(store: emptied, rowsPerNestedTransaction: 300, eventsPerEpoch: 700).rebuild()
+        #expect(try emptied.readModelBytes() == before)
+    }
+
     /// Breaks a field of a later event of order number 1 (the stream version at byte 8, or the
     /// previous seq at byte 44): with several threads, the events of an early order in later
     /// ranges are folded when the ranges are joined, from the facts the scan kept of them.

@@ -24,10 +24,14 @@ public struct Rebuilder {
     }
 
     /// `rowsPerNestedTransaction`: 65,536 (about 1,400 pages of orders) but in tests. `makingRoom`:
-    /// `true` but in a test of a map that fills up during the writes.
-    init(store: LedgerStore, rowsPerNestedTransaction: Int, makingRoom: Bool = true) {
+    /// `true` but in a test of a map that fills up during the writes. `eventsPerEpoch`: the
+    /// replay's (`ReplayCore`), fewer in tests.
+    init(
+        store: LedgerStore, rowsPerNestedTransaction: Int, makingRoom: Bool = true,
+        eventsPerEpoch: Int = ReplayCore.defaultEventsPerEpoch
+    ) {
         self.store = store
-        core = ReplayCore(store: store)
+        core = ReplayCore(store: store, eventsPerEpoch: eventsPerEpoch)
         self.rowsPerNestedTransaction = max(1, rowsPerNestedTransaction)
         self.makingRoom = makingRoom
     }

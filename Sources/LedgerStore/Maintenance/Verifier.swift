@@ -24,8 +24,13 @@ public struct Verifier {
     var beforeOtherSnapshots: () throws -> Void = {}
 
     public init(store: LedgerStore) {
+        self.init(store: store, eventsPerEpoch: ReplayCore.defaultEventsPerEpoch)
+    }
+
+    /// `eventsPerEpoch`: the replay's (`ReplayCore`), fewer in tests.
+    init(store: LedgerStore, eventsPerEpoch: Int) {
         self.store = store
-        core = ReplayCore(store: store)
+        core = ReplayCore(store: store, eventsPerEpoch: eventsPerEpoch)
     }
 
     /// Replays and compares, and recomputes the log's hash chain (checking it against `expected`,

@@ -10,17 +10,28 @@ public import LedgerServices
 ///
 /// Several threads share the work: the log is cut into consecutive ranges of seqs, each thread
 /// folds one in its own read transaction, and the parts are joined in log order (`ReplayJoin`).
+/// A log longer than an epoch (`defaultEventsPerEpoch`) is folded an epoch after another, so
+/// that the events the join folds are held an epoch's at a time.
 /// Ranges end at the head seq of the caller's snapshot: the log only grows, so every thread sees
 /// the same events.
 public struct ReplayCore {
     private let store: LedgerStore
     private let threads: Int
+    /// The most events one epoch of the replay folds (see `replay(in:…)`).
+    private let eventsPerEpoch: Int
 
     /// `threads`: how many threads fold (by default one per core, up to four).
-    public init(store: LedgerStore, threads: Int = ReplayCore.defaultThreads) {
+    /// `eventsPerEpoch`: `ReplayCore.defaultEventsPerEpoch` but in tests (at least 64: each epoch
+    /// adds its ranges to the segments of orders that the join lends out at once).
+    public init(store: LedgerStore, threads: Int = ReplayCore.defaultThreads, eventsPerEpoch: Int = defaultEventsPerEpoch) {
         self.store = store
         self.threads = max(1, threads)
+        self.eventsPerEpoch = max(64, eventsPerEpoch)
     }
+
+    /// About 4.2M events an epoch: a log of 1M orders (about 4.1M events) is one epoch; a longer
+    /// one holds at most an epoch's deferred events at a time (48 bytes each).
+    public static let defaultEventsPerEpoch = 1 << 22
 
     /// One thread per core, up to four.
     public static var defaultThreads: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -84,8 +95,13 @@ public struct ReplayCore {
         case nil: break
         }
         let chain = asOf == nil ? chain : nil
-        let ranges = ReplayRange.split(upTo: head, into: threads * Self.rangesPerThread, cuttingAt: chain)
-        let queue = RangeQueue(count: ranges.count)
+        // The log is folded an epoch after another, each epoch's ranges by every thread at once and
+        // then its deferred events: so the deferred events held at once are at most an epoch's,
+        // however long the log (at 4M `hostile` orders, all of them at once were 461 MiB of 1,217).
+        // Counted from the events the log holds: a damaged log's last seq may lie far past them.
+        let epochs = Int(min(head, UInt64(logged))) / eventsPerEpoch + 1
+        let rangesPerEpoch = threads * Self.rangesPerThread
+        let ranges = ReplayRange.split(upTo: head, into: epochs * rangesPerEpoch, cuttingAt: chain)
         // Every range gets room for all orders: a range places about its share of them, but an
         // array that outgrows its room is copied whole, and room never touched costs no memory.
         let expected = ReplaySizes(
@@ -95,68 +111,20 @@ public struct ReplayCore {
         let region = releasingPages ? store.mappedRegion() : nil
         // One thread per range at most; as many partitions of the deferred events as threads.
         let partitions = min(threads, ranges.count)
-        let work = Work(
-            ranges: ranges, queue: queue, expected: expected, bounds: bounds, collectingNames: collectingNames,
-            region: region, logged: logged, cutoff: cutoff, partitions: partitions, chain: chain, shouldStop: shouldStop)
-        let helpers = (1..<partitions).map { _ in Helper() }
-        let workers = helpers.enumerated().map { slot, helper in
-            BackgroundThread { [store] in
-                let outcome = Result {
-                    try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) }
-                }
-                if case .failure(let error) = outcome, !helper.folded.wasPut {  // its snapshot did not open
-                    helper.folded.put(.failure(error))
-                    _ = helper.join.take()
-                }
-                return try outcome.get()
-            }
-        }
-        // Every thread ends before anything can throw: none may outlive the store it reads, and
-        // every helper's transaction stays open until the join has folded the events it lent.
-        var share = ReplayShare(rows: ReplayRows(customers: 0, skus: 0))
-        var theirs: [[(range: Int, part: ReplayedPart)]] = []
-        var failure: (any Error)?
-        do {
-            share = try Self.fold(work, ledger, store) { progress(min(Int(head), $0 * (workers.count + 1))) }
-        } catch {
-            failure = error
-        }
-        for helper in helpers {
-            switch helper.folded.take() {
-            case .success(let parts): theirs.append(parts)
-            case .failure(let error): failure = failure ?? error
-            }
-        }
-        if let failure {
-            for helper in helpers { helper.join.put(nil) }
-            for worker in workers { _ = try? worker.wait() }
-            throw failure
-        }
-        var parts = [ReplayedPart?](repeating: nil, count: ranges.count)
-        for (range, part) in share.parts + theirs.joined() { parts[range] = part }
-        // Nothing else may hold the parts' arrays: the join folds into them in place.
-        share.parts = []
-        theirs = []
-        var rows: ReplayRows? = share.rows
-        share.rows = ReplayRows(customers: 0, skus: 0)  // the fold below must not copy them
+        // Each thread's rows, kept from one epoch to the next.
+        var rows: ReplayRows? = ReplayRows(customers: expected.customers, skus: expected.skus)
+        var helpersRows = (1..<partitions).map { _ in ReplayRows(customers: expected.customers, skus: expected.skus) }
         var join = ReplayJoin()
-        for range in parts.indices { join.append(parts[range].take()!) }
-        var helpersRows: [ReplayRows] = []
-        // The deferred events carry what their fold reads, and cancels read their orders' lines
-        // last (`CancelledLines`): the log's pages the scans left mapped (up to `mappedBudget`)
-        // are not read again, so they go before the deferred events, the orders and every
-        // thread's rows are all held at once.
-        region?.releasePages()
-        try join.foldDeferred(partitions: partitions, releasing: region) { fold in
-            for helper in helpers { helper.join.put(fold) }
-            var found = fold.fold(partition: 0, into: &rows!)
-            let theirs = workers.map { worker in Result { try worker.wait() } }
-            for outcome in theirs {
-                let (theirRows, problems) = try outcome.get()
-                helpersRows.append(theirRows)
-                found += problems
+        for first in stride(from: 0, to: ranges.count, by: rangesPerEpoch) {
+            let epoch = Array(ranges[first..<min(ranges.count, first + rangesPerEpoch)])
+            let work = Work(
+                ranges: epoch, queue: RangeQueue(count: epoch.count), expected: expected, bounds: bounds,
+                collectingNames: collectingNames, region: region, logged: logged, cutoff: cutoff, partitions: partitions,
+                chain: chain, shouldStop: shouldStop)
+            let before = Int(clamping: epoch[0].seqs.lowerBound)
+            try Self.fold(epoch: work, ledger, store, rows: &rows, helpersRows: &helpersRows, join: &join) {
+                progress(min(Int(head), before + $0))
             }
-            return found
         }
         // The deferred events are freed by now: add each thread's rows to the caller's, one at a
         // time, each freed once added, so that no more than two sets of rows are ever held at once.
@@ -175,9 +143,83 @@ public struct ReplayCore {
         return replayed
     }
 
+    /// Folds the ranges of one epoch (`work`) on every thread, each into its rows (the caller's
+    /// `rows`, each helper's `helpersRows`, handed back folded), appends their parts to `join`, and
+    /// has the parts' deferred events folded. `progress` gets the events folded in the epoch.
+    private static func fold(
+        epoch work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, rows: inout ReplayRows?,
+        helpersRows: inout [ReplayRows], join: inout ReplayJoin, progress: (Int) -> Void
+    ) throws {
+        let helpers = helpersRows.indices.map { _ in Helper() }
+        for (helper, slot) in zip(helpers, helpersRows.indices) {
+            var theirs = ReplayRows(customers: 0, skus: 0)
+            swap(&theirs, &helpersRows[slot])
+            helper.rows.put(consume theirs)
+        }
+        let workers = helpers.enumerated().map { slot, helper in
+            BackgroundThread { [store] in
+                let outcome = Result {
+                    try store.read { snapshot in Self.help(work, helper, partition: slot + 1, snapshot, store) }
+                }
+                if case .failure(let error) = outcome, !helper.folded.wasPut {  // its snapshot did not open
+                    helper.folded.put(.failure(error))
+                    _ = helper.join.take()
+                }
+                return try outcome.get()
+            }
+        }
+        var share = ReplayShare(rows: ReplayRows(customers: 0, skus: 0))
+        var theirs: [[(range: Int, part: ReplayedPart)]] = []
+        var failure: (any Error)?
+        do {
+            share = try Self.fold(work, ledger, store, rows: rows.take()!) { progress($0 * (workers.count + 1)) }
+        } catch {
+            failure = error
+        }
+        for helper in helpers {
+            switch helper.folded.take() {
+            case .success(let parts): theirs.append(parts)
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure {
+            for helper in helpers { helper.join.put(nil) }
+            for worker in workers { _ = try? worker.wait() }
+            throw failure
+        }
+        var parts = [ReplayedPart?](repeating: nil, count: work.ranges.count)
+        for (range, part) in share.parts + theirs.joined() { parts[range] = part }
+        // Nothing else may hold the parts' arrays: the join folds into them in place.
+        share.parts = []
+        theirs = []
+        rows = share.rows
+        share.rows = ReplayRows(customers: 0, skus: 0)  // the fold below must not copy them
+        for range in parts.indices { join.append(parts[range].take()!) }
+        // The deferred events carry what their fold reads, and cancels read their orders' lines
+        // last (`CancelledLines`): the log's pages the scans left mapped (up to `mappedBudget`)
+        // are not read again, so they go before the deferred events, the orders and every
+        // thread's rows are all held at once.
+        work.region?.releasePages()
+        var folded: [ReplayRows] = []
+        try join.foldDeferred(partitions: work.partitions, releasing: work.region) { fold in
+            for helper in helpers { helper.join.put(fold) }
+            var found = fold.fold(partition: 0, into: &rows!)
+            let outcomes = workers.map { worker in Result { try worker.wait() } }
+            for outcome in outcomes {
+                let (theirRows, problems) = try outcome.get()
+                folded.append(theirRows)
+                found += problems
+            }
+            return found
+        }
+        helpersRows = folded
+    }
+
     /// What a helper thread hands over: its share of the ranges, once folded; then, from the
     /// caller, the deferred events to fold (`nil`: the replay failed, nothing more to do).
     private final class Helper: Sendable {
+        /// The rows to fold into, handed over before the thread starts (moved: never copied).
+        let rows = Handoff<ReplayRows>()
         let folded = Handoff<Result<[(range: Int, part: ReplayedPart)], any Error>>()
         let join = Handoff<DeferredFold?>()
     }
@@ -189,7 +231,7 @@ public struct ReplayCore {
     ) -> (ReplayRows, [DeferredProblem]) {
         var rows: ReplayRows
         do {
-            var share = try fold(work, snapshot, store, progress: { _ in })
+            var share = try fold(work, snapshot, store, rows: helper.rows.take(), progress: { _ in })
             helper.folded.put(.success(share.parts))
             share.parts = []
             rows = share.rows
@@ -225,12 +267,13 @@ public struct ReplayCore {
         let shouldStop: @Sendable () -> Bool
     }
 
-    /// Folds ranges taken from the queue, as `ledger` sees them, into one set of rows.
+    /// Folds ranges taken from the queue, as `ledger` sees them, into `rows`.
     private static func fold(
-        _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, progress: (Int) -> Void
+        _ work: Work, _ ledger: LedgerTransaction, _ store: LedgerStore, rows: consuming ReplayRows,
+        progress: (Int) -> Void
     ) throws -> ReplayShare {
         var parts: [(range: Int, part: ReplayedPart)] = []
-        var rows = ReplayRows(customers: work.expected.customers, skus: work.expected.skus)
+        var rows = rows
         var replayed = 0
         while let index = work.queue.take() {
             if work.shouldStop() { throw ReplayInterrupted() }

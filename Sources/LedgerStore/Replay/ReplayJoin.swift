@@ -52,7 +52,8 @@ struct ReplayJoin {
         for text in part.problems { problem(text) }
     }
 
-    /// Folds the deferred events of every part appended, split into `partitions` by order number:
+    /// Folds the deferred events of every part appended since the last call (a replay's epoch),
+    /// split into `partitions` by order number:
     /// `run` must have `fold(partition:into:)` called once for each partition (on any threads, at
     /// the same time) before it returns, and give back every problem they found.
     /// `region`: the map whose pages the replay releases, if it does (cancels then take back their
@@ -64,6 +65,7 @@ struct ReplayJoin {
         let placedBefore = placedBefore
         let starts = starts
         self.deferred = []
+        self.placedBefore = []
         let found = try Self.withBuffers(of: &orders) { (orders) throws(E) in
             try run(
                 DeferredFold(
