@@ -43,6 +43,44 @@ struct ImportIndexTests {
         }
     }
 
+    /// A table that fills up grows to what the rest of the file brings at the rate of the claims
+    /// since it was made, between a quarter more slots and twice as many, and keeps every claim.
+    @Test func aFullCommandIndexGrowsToWhatTheRestOfTheFileBringsAtTheRateSoFar() throws {
+        #expect(CommandIndex.grownSize(1_000, count: 700, since: (0, 0), left: 50) == 2_000)
+        #expect(CommandIndex.grownSize(1_000, count: 700, since: (700, 7_000), left: 0) == 2_000)
+        // 0.1 claims a byte, 3,000 bytes left: 360 more, (700 + 360) / 0.7 slots.
+        #expect(CommandIndex.grownSize(1_000, count: 700, since: (700, 7_000), left: 3_000) == 1_516)
+        #expect(CommandIndex.grownSize(1_000, count: 700, since: (700, 7_000), left: 100) == 1_250)
+        #expect(CommandIndex.grownSize(1_000, count: 700, since: (700, 7_000), left: 100_000) == 2_000)
+
+        let store = try LedgerStore(path: storePath, durable: false)
+        let index = CommandIndex()
+        index.fileSize = 120_000
+        let first = 30_000
+        try store.write { ledger throws in
+            index.begin(ledger, head: 0, read: 0, releasing: nil)
+            for seq in 1...first { #expect(try index.claim(CommandID(validated: "c-\(seq)"), seq: UInt64(seq))) }
+            try index.claims(after: 0).write(to: ledger)
+        }
+        index.committed(head: UInt64(first))
+        let made = index.capacity
+        #expect(made == 1 << 16)
+        let total = 50_000
+        try store.write { ledger throws in
+            // The second chunk starts 100,000 bytes in: 0.46 claims a byte (45,876 when it fills).
+            index.begin(ledger, head: UInt64(first), read: 100_000, releasing: nil)
+            for seq in first + 1...total { #expect(try index.claim(CommandID(validated: "c-\(seq)"), seq: UInt64(seq))) }
+            for seq in stride(from: 1, through: total, by: 997) {
+                #expect(try !index.claim(CommandID(validated: "c-\(seq)"), seq: UInt64(total + 1)))
+            }
+        }
+        let full = Int(Double(made) * 0.7) + 1
+        #expect(
+            index.capacity
+                == CommandIndex.grownSize(made, count: full, since: (full, 100_000), left: 20_000))
+        #expect(index.capacity >= made + made / 4 && index.capacity < 2 * made)
+    }
+
     @Test func claimsCopiedIntoClaimsAlreadyHoldingSomeKeepEveryIdAtItsSeq() {
         func claims(_ entries: [(String, UInt64)]) -> CommandClaims {
             var claims = CommandClaims()

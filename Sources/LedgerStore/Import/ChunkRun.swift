@@ -38,7 +38,7 @@ struct ChunkRun {
     ) throws -> PreparedChunk {
         let head = firstSeq - 1
         orders.begin(ledger, head: head)
-        commands.begin(ledger, head: head, visibleHead: visibleHead, releasing: region)
+        commands.begin(ledger, head: head, visibleHead: visibleHead, read: before.next.offset, releasing: region)
         // The dictionaries catch up with the store only when nothing of this import is pending.
         if visibleHead == head { try identifiers.begin(ledger, releasing: region) }
         var chunk = PreparedChunk(firstSeq: firstSeq, progress: before)

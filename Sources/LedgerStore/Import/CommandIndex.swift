@@ -46,6 +46,16 @@ final class CommandIndex {
     /// About how many claims the import will add: the first load makes room for them, so that
     /// the table need not grow (and read every id from the store again) as it fills.
     var expectedClaims = 0
+    /// The bytes of the file the import reads (0: not known), how far into it the chunk in
+    /// progress starts, and where it started and how many ids the table held when the table was
+    /// last made: a table that fills up grows to hold what the rest of the file brings at the
+    /// rate of the claims since, not simply to twice its size (a resumed 4M-order `hostile`
+    /// import, whose last records are shorter than its first, outgrew its estimate: the table
+    /// went from 155 to 295 MiB where 199 held every claim).
+    var fileSize: UInt64 = 0
+    private var read: UInt64 = 0
+    private var readWhenMade: UInt64 = 0
+    private var countWhenMade = 0
     /// The hash of an id's bytes (tests pass one that collides).
     private let hash: (UnsafeRawBufferPointer) -> UInt64
 
@@ -53,8 +63,12 @@ final class CommandIndex {
 
     /// Starts a chunk in `ledger`, a snapshot whose log ends at `visibleHead`, after the events
     /// up to `head` (this import's chunks between the two are not committed yet): the claims of a
-    /// chunk that did not go on are undone. `region`: where `ledger` is mapped.
-    func begin(_ ledger: LedgerTransaction, head: UInt64, visibleHead: UInt64? = nil, releasing region: MappedRegion?) {
+    /// chunk that did not go on are undone. `region`: where `ledger` is mapped. `read`: the offset
+    /// in the file where the chunk starts.
+    func begin(
+        _ ledger: LedgerTransaction, head: UInt64, visibleHead: UInt64? = nil, read: UInt64 = 0, releasing region: MappedRegion?
+    ) {
+        self.read = read
         for slot in claimed.reversed() { slots[slot] = 0 }
         count -= claimed.count
         claimed.removeAll(keepingCapacity: true)
@@ -64,6 +78,9 @@ final class CommandIndex {
         self.ledger = ledger
         self.region = region
     }
+
+    /// How many slots the table has (0 until it is first loaded).
+    var capacity: Int { slots.count }
 
     /// Appends to `claims` the claims made after `seq`, in seq order: what the chunk from
     /// `seq + 1` on writes to `commands`.
@@ -165,8 +182,26 @@ final class CommandIndex {
         validAt = chunkStart
     }
 
-    /// Twice as many slots; every id is hashed again from the store (this chunk's claims too).
-    private func grow(_ ledger: LedgerTransaction) throws { try rebuild(ledger, capacity: slots.count * 2) }
+    /// More slots: room for the claims the rest of the file brings at the rate of those since the
+    /// table was made (a fifth more allowed for), at least a quarter more slots and at most twice
+    /// as many (twice when the rate is not known); every id is hashed again from the store (this
+    /// chunk's claims too).
+    private func grow(_ ledger: LedgerTransaction) throws {
+        try rebuild(
+            ledger,
+            capacity: Self.grownSize(
+                slots.count, count: count, since: (count - countWhenMade, read - min(read, readWhenMade)),
+                left: fileSize - min(fileSize, read)))
+    }
+
+    /// The slots a table of `size` slots holding `count` ids grows to, `since.claims` of them
+    /// claimed over `since.bytes` bytes of the file, `left` bytes of it to come.
+    static func grownSize(_ size: Int, count: Int, since: (claims: Int, bytes: UInt64), left: UInt64) -> Int {
+        guard since.claims > 0, since.bytes > 0, left > 0 else { return size * 2 }
+        let coming = Double(since.claims) / Double(since.bytes) * Double(left) * 1.2
+        let needed = Int(((Double(count) + coming) / maximumLoad).rounded(.up)) + 1
+        return min(size * 2, max(needed, size + size / 4))
+    }
 
     /// Fills a table of at least `capacity` slots with every command in the store and every claim
     /// it does not hold yet, this chunk's claims last (so that undoing them stays exact).
@@ -184,12 +219,14 @@ final class CommandIndex {
         }
         count = 0
         claimed.removeAll(keepingCapacity: true)
+        readWhenMade = read
         if visibleHead > 0 { try ledger.forEachCommand(in: 1...visibleHead) { seq, id in try load(id, seq: seq) } }
         for index in 0..<unwritten.count {
             let seq = unwritten.seqs[index]
             let slot = try unwritten.withID(index) { try insert($0, seq: seq) }
             if seq > chunkStart { claimed.append(slot) }
         }
+        countWhenMade = count
     }
 
     /// Puts a command read from the store into its slot; drops the map's pages every 8,192 such

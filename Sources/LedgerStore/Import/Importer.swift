@@ -192,6 +192,7 @@ public final class Importer: Sendable {
         let rows = ReadModelCache()
         let commands = CommandIndex()
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
+        commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
         let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
