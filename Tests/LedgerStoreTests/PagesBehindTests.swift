@@ -15,7 +15,7 @@ struct PagesBehindTests {
         let base = buffer.baseAddress!
         // The buffer starts 100 bytes into a page: that page is never handed back.
         let start = base + 100
-        var behind = PagesBehind(start: start, byteCount: length - 100 - Self.pageSize / 2)
+        var behind = PagesBehind(UnsafeRawBufferPointer(start: start, count: length - 100 - Self.pageSize / 2))
         behind.release(before: start + 5 * Self.pageSize + 7)
         // The address passed lies 107 bytes into the buffer's sixth page: five pages before it,
         // the first of them the buffer's partial one.

@@ -140,7 +140,7 @@ final class OrderStates {
     func drainChanges(_ body: (StoredOrder) throws -> Void) throws {
         guard !drained else { throw StoreError.engine(.mapFull(during: .put)) }
         drained = true
-        var behind = PagesBehind(start: states, byteCount: capacity * MemoryLayout<Entry>.stride)
+        var behind = PagesBehind(UnsafeRawBufferPointer(start: states, count: capacity * MemoryLayout<Entry>.stride))
         var written = 0
         try forEachChange { order in
             try body(order)

@@ -11,11 +11,12 @@ struct PagesBehind {
     /// The end of the last whole page of the buffer.
     private let end: UInt
 
-    /// For the `byteCount` bytes at `start`; only pages that lie wholly inside them are handed back.
-    init(start: UnsafeRawPointer, byteCount: Int) {
-        let first = UInt(bitPattern: start)
+    /// For the buffer `bytes`; only pages that lie wholly inside it are handed back (none of an
+    /// empty one).
+    init(_ bytes: UnsafeRawBufferPointer) {
+        let first = UInt(bitPattern: bytes.baseAddress)
         released = (first + Self.pageSize - 1) / Self.pageSize * Self.pageSize
-        end = (first + UInt(byteCount)) / Self.pageSize * Self.pageSize
+        end = bytes.baseAddress == nil ? 0 : (first + UInt(bytes.count)) / Self.pageSize * Self.pageSize
     }
 
     /// Hands back the whole pages before `address`, which the pass has passed.

@@ -9,11 +9,7 @@ struct SegmentedPagesBehind<Element> {
     init(_ values: Segmented<Element>) {
         self.values = values
         // Safe: the segments' storage lives as long as `values` holds them, and nothing mutates it.
-        pages = values.segments.map { segment in
-            segment.withUnsafeBytes {
-                PagesBehind(start: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, byteCount: $0.count)
-            }
-        }
+        pages = values.segments.map { segment in segment.withUnsafeBytes { PagesBehind($0) } }
     }
 
     /// Hands back the whole pages of the values numbered before `number`.
