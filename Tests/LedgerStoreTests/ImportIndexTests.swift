@@ -327,14 +327,15 @@ struct ImportIndexTests {
         #expect(room >= 256 << 20 && room >= store.environment.usedBytes)
     }
 
-    @Test func changedNumbersAreWalkedOnceEachInAscendingOrder() {
-        var changed = ChangedNumbers()
+    @Test func aNumberSetIsWalkedOnceEachInAscendingOrder() {
+        var changed = NumberSet()
         #expect(changed.isEmpty && Array(changed).isEmpty)
         for number in [130, 3, 3, 64, 0, 63, 130, 5_000] { changed.insert(number) }
         #expect(!changed.isEmpty)
         #expect(Array(changed) == [0, 3, 63, 64, 130, 5_000])
+        #expect(changed.contains(63) && changed.contains(5_000) && !changed.contains(4) && !changed.contains(1 << 20))
         changed.removeAll()
-        #expect(changed.isEmpty && Array(changed).isEmpty)
+        #expect(changed.isEmpty && Array(changed).isEmpty && !changed.contains(3))
         changed.insert(1)
         #expect(Array(changed) == [1])
     }
@@ -346,16 +347,18 @@ struct ImportIndexTests {
         return orders
     }
 
+    /// An order of customer number 0 for 100 EUR, `paid` of it paid, whose latest event is `lastSeq`.
+    func order(_ number: UInt32, paid: Int64, lastSeq: UInt64) -> StoredOrder {
+        let at = Timestamp(milliseconds: 1_770_000_000_000)
+        let state = OrderState(
+            status: paid == 0 ? .placed : .paid, currency: Array("EUR".utf8).withUnsafeBytes { Currency(bytes: $0) }!,
+            customer: CustomerNumber(0), total: 100, paid: paid, refunded: 0, version: UInt32(lastSeq), placedAt: at,
+            updatedAt: at, lineCount: 1, itemCount: 1)
+        return StoredOrder(number: OrderNumber(number), state: state, lastSeq: lastSeq)
+    }
+
     @Test func orderStatesAreKeptAcrossChunksAndForgottenWhenAChunkDoesNotCommitOrTheLogMoved() throws {
         let store = try LedgerStore(path: storePath, durable: false)
-        func order(_ number: UInt32, paid: Int64, lastSeq: UInt64) -> StoredOrder {
-            let at = Timestamp(milliseconds: 1_770_000_000_000)
-            let state = OrderState(
-                status: paid == 0 ? .placed : .paid, currency: Array("EUR".utf8).withUnsafeBytes { Currency(bytes: $0) }!,
-                customer: CustomerNumber(0), total: 100, paid: paid, refunded: 0, version: UInt32(lastSeq), placedAt: at,
-                updatedAt: at, lineCount: 1, itemCount: 1)
-            return StoredOrder(number: OrderNumber(number), state: state, lastSeq: lastSeq)
-        }
         try store.write { ledger throws in
             try ledger.appending(to: \.customerNames) { try LedgerTransaction.appendID("C-1", number: 0, to: $0) }
             try ledger.putOrder(order(0, paid: 0, lastSeq: 1))
@@ -407,6 +410,64 @@ struct ImportIndexTests {
             states.begin(ledger, head: 5)
             #expect(try states.order(OrderNumber(0)) == order(0, paid: 100, lastSeq: 5))
         }
+    }
+
+    @Test func anOrderReadFromTheStoreBringsTheStoredOrdersOfItsBlockButNeverOneTheImportHolds() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let block = UInt32(OrderStates.loadBlock)
+        try store.write { ledger throws in
+            try ledger.appending(to: \.customerNames) { try LedgerTransaction.appendID("C-1", number: 0, to: $0) }
+            for number in [0, 1, 2, block - 1, block] { try ledger.putOrder(order(number, paid: 0, lastSeq: 2)) }
+        }
+        let states = OrderStates()
+        try store.write { ledger throws in
+            states.begin(ledger, head: 2)
+            // Changed by the import before its block is read: the stored state must not replace it.
+            states.update(to: order(2, paid: 70, lastSeq: 9))
+            #expect(try states.order(OrderNumber(1)) == order(1, paid: 0, lastSeq: 2))
+            // The stored orders of its block came with it, once: changed in the store now, they
+            // are not read again (nothing but the write-back writes `orders` during an import).
+            for number in [0, block - 1, 3] { try ledger.putOrder(order(number, paid: 1, lastSeq: 3)) }
+            #expect(try states.order(OrderNumber(0)) == order(0, paid: 0, lastSeq: 2))
+            #expect(try states.order(OrderNumber(block - 1)) == order(block - 1, paid: 0, lastSeq: 2))
+            #expect(try states.order(OrderNumber(3)) == nil)
+            #expect(try states.order(OrderNumber(2)) == order(2, paid: 70, lastSeq: 9))
+            // The next block is read when one of its orders is met.
+            try ledger.putOrder(order(block, paid: 1, lastSeq: 3))
+            #expect(try states.order(OrderNumber(block)) == order(block, paid: 1, lastSeq: 3))
+            #expect(changes(states) == [order(2, paid: 70, lastSeq: 9)])
+        }
+    }
+
+    @Test func denseRowsAreReadABlockAtATimeBelowTheStoredBoundAndListedWhereUpdated() {
+        var rows = DenseRows<Int>()
+        var loads: [ClosedRange<Int>] = []
+        let block = DenseRows<Int>.loadBlock
+        let stored = block + 10
+        // The store holds the even rows below `stored`, each 1,000 plus its number.
+        func add(_ amount: Int, to index: Int) {
+            let load = { (numbers: ClosedRange<Int>, put: (Int, Int) -> Void) in
+                loads.append(numbers)
+                for number in numbers where number % 2 == 0 { put(number, 1_000 + number) }
+            }
+            rows.update(index, empty: 0, stored: stored, load: load, { $0 += amount })
+        }
+        add(1, to: 3)
+        add(1, to: 4)
+        add(5, to: block + 2)
+        add(7, to: block + 20)
+        add(1, to: 6)
+        add(1, to: 4)
+        // One read per block met, the last one cut at the stored bound; none past it.
+        #expect(loads == [0...block - 1, block...stored - 1])
+        #expect(rows[3] == 1 && rows[4] == 1_006 && rows[6] == 1_007)
+        #expect(rows[block + 2] == 1_000 + block + 2 + 5 && rows[block + 20] == 7)
+        // Read with its block but never updated: held, not listed for the write-back.
+        #expect(rows[8] == 1_008)
+        #expect(Array(rows.updated) == [3, 4, 6, block + 2, block + 20])
+        rows.removeAll()
+        add(1, to: 4)
+        #expect(loads.count == 3 && rows[4] == 1_005 && Array(rows.updated) == [4])
     }
 
     @Test func theWriteBackDrainsTheOrderStatesOnceInNumberOrder() throws {

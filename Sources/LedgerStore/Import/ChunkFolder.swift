@@ -72,7 +72,7 @@ final class ChunkFolder: @unchecked Sendable {
             let outcome = Result<Void, any Error> {
                 growthLock.lock()
                 defer { growthLock.unlock() }
-                try store.read { try rows.fold(changes, after: head, in: $0) }
+                try store.read { try rows.fold(changes, after: head, in: $0, releasing: store.mappedRegion()) }
             }
             condition.lock()
             folding = false

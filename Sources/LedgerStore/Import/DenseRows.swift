@@ -1,32 +1,56 @@
 internal import CPrefetch
 
-/// Read model rows by dense number (customers, skus), each loaded from the store the first time
-/// it is folded into, and then changed in place: a row is never copied out and back, and there is
-/// no optional around it (which made the compiler copy a whole row several times per event).
+/// Read model rows by dense number (customers, skus), loaded from the store the first time one
+/// numbered near them is folded into (`loadBlock` at a time), and then changed in place: a row is
+/// never copied out and back, and there is no optional around it (which made the compiler copy a
+/// whole row several times per event).
 struct DenseRows<Row> {
     private var rows: [Row] = []
-    private var loaded: [Bool] = []
+    /// The rows updated, to write back.
+    private var changed = NumberSet()
+    /// The blocks of `loadBlock` numbers whose stored rows are in `rows`.
+    private var loadedBlocks = NumberSet()
+
+    /// Row numbers read from the store together, the first time one of them is folded into: one
+    /// walk of the pages that hold them, where reading each row alone searched the tree and, once
+    /// the import's budget of mapped pages had dropped its page, mapped the page again for every
+    /// row on it (as `OrderStates.loadBlock`).
+    static var loadBlock: Int { 1 << 10 }
 
     /// Forgets every row.
     mutating func removeAll() {
         rows = []
-        loaded = []
+        changed.removeAll()
+        loadedBlocks.removeAll()
     }
 
-    /// Applies `update` to row `index`, first loaded with `load` (or `empty`, if the store has none).
-    mutating func update(_ index: Int, empty: @autoclosure () -> Row, load: () -> Row?, _ update: (inout Row) -> Void) {
-        if index >= rows.count {
-            // Grown by doubling, as an array grows, onto huge pages: rows are read at random.
-            if index >= rows.capacity { rows.reserveCapacityOnHugePages(max(index + 1, 2 * rows.capacity)) }
-            let added = index + 1 - rows.count
-            rows.append(contentsOf: repeatElement(empty(), count: added))
-            loaded.append(contentsOf: repeatElement(false, count: added))
+    /// Applies `update` to row `index`. The rows numbered below `stored` may be in the store:
+    /// the first time one of a block of them is met, `load` is called with the block's numbers
+    /// (below `stored`) and a function that puts a stored row in place. The other rows start as
+    /// `empty`.
+    mutating func update(
+        _ index: Int, empty: @autoclosure () -> Row, stored: Int, load: (ClosedRange<Int>, (Int, Row) -> Void) -> Void,
+        _ update: (inout Row) -> Void
+    ) {
+        if index >= rows.count { grow(to: index + 1, empty()) }
+        let block = index / Self.loadBlock
+        if index < stored, !loadedBlocks.contains(block) {
+            loadedBlocks.insert(block)
+            let numbers = block * Self.loadBlock...min((block + 1) * Self.loadBlock, stored) - 1
+            if numbers.upperBound >= rows.count { grow(to: numbers.upperBound + 1, empty()) }
+            load(numbers) { number, row in
+                if numbers.contains(number) { rows[number] = row }
+            }
         }
-        if !loaded[index] {
-            if let stored = load() { rows[index] = stored }
-            loaded[index] = true
-        }
+        changed.insert(index)
         update(&rows[index])
+    }
+
+    /// Room for rows up to `count`, the new ones `empty`.
+    private mutating func grow(to count: Int, _ empty: Row) {
+        // Grown by doubling, as an array grows, onto huge pages: rows are read at random.
+        if count > rows.capacity { rows.reserveCapacityOnHugePages(max(count, 2 * rows.capacity)) }
+        rows.append(contentsOf: repeatElement(empty, count: count - rows.count))
     }
 
     /// Starts bringing in row `index`, if it is held (a hint, see `ImportPrefetch`).
@@ -42,6 +66,6 @@ struct DenseRows<Row> {
     /// Row `index`, which was updated.
     subscript(index: Int) -> Row { rows[index] }
 
-    /// The indexes of the rows updated (every row loaded was), ascending.
-    var updated: some Sequence<Int> { loaded.indices.lazy.filter { [loaded] in loaded[$0] } }
+    /// The indexes of the rows updated, ascending.
+    var updated: NumberSet { changed }
 }

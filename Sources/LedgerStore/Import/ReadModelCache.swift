@@ -17,6 +17,7 @@ final class ReadModelCache: ReadModelRows {
     // access to a property is open while another starts; the runtime's checks were a fifth of the
     // folding thread's samples on `hostile`.
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
+    @exclusivity(unchecked) private var region: MappedRegion?
     @exclusivity(unchecked) private var customers = DenseRows<CustomerTotals>()
     @exclusivity(unchecked) private var skus = DenseRows<SKUTotals>()
     /// The revenue rows the import folded into (every one of them changed).
@@ -36,9 +37,13 @@ final class ReadModelCache: ReadModelRows {
     static let prefetchDistance = 8
 
     /// Folds `changes`, the events of a chunk that follows `head`, into the rows; a row not held
-    /// yet is loaded from `ledger`, in which the read models stand where the import found them.
+    /// yet is loaded from `ledger`, in which the read models stand where the import found them,
+    /// and the map's pages in `region` are dropped after a load once more than the import's budget
+    /// is mapped (the other threads may be waiting for this one, looking at no budget).
     /// Throws the first load that failed.
-    func fold(_ changes: ReadModelChanges, after head: UInt64, in ledger: LedgerTransaction) throws {
+    func fold(
+        _ changes: ReadModelChanges, after head: UInt64, in ledger: LedgerTransaction, releasing region: MappedRegion? = nil
+    ) throws {
         if validAt != head {
             customers.removeAll()
             skus.removeAll()
@@ -49,7 +54,11 @@ final class ReadModelCache: ReadModelRows {
         validAt = nil
         failure = nil
         self.ledger = ledger
-        defer { self.ledger = nil }
+        self.region = region
+        defer {
+            self.ledger = nil
+            self.region = nil
+        }
         storedCustomers = load { try $0.rowNumberBound(\.customers) } ?? .max
         storedSKUs = load { try $0.rowNumberBound(\.skus) } ?? .max
         var rows = self
@@ -68,13 +77,27 @@ final class ReadModelCache: ReadModelRows {
 
     func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
         customers.update(
-            number.index, empty: CustomerTotals(),
-            load: { number.index < storedCustomers ? load { try $0.customerRow(number) } : nil }, update)
+            number.index, empty: CustomerTotals(), stored: storedCustomers,
+            load: { loadRows(of: \.customers, numbered: $0, decode: ReadModelCodec.customer, $1) }, update)
     }
 
     func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
         skus.update(
-            number.index, empty: SKUTotals(), load: { number.index < storedSKUs ? load { try $0.skuRow(number) } : nil }, update)
+            number.index, empty: SKUTotals(), stored: storedSKUs,
+            load: { loadRows(of: \.skus, numbered: $0, decode: ReadModelCodec.sku, $1) }, update)
+    }
+
+    /// Reads the stored rows of `table` numbered in `numbers` and gives each to `put`.
+    private func loadRows<Row>(
+        of table: LedgerTransaction.Table, numbered numbers: ClosedRange<Int>,
+        decode: (UnsafeRawBufferPointer) throws(StoreError) -> Row, _ put: (Int, Row) -> Void
+    ) {
+        _ = load { ledger in
+            try ledger.forEachEntry(of: table, numbered: UInt32(numbers.lowerBound)...UInt32(numbers.upperBound)) {
+                number, bytes in put(Int(number), try decode(bytes))
+            }
+        }
+        region?.releasePages(ifMappedOver: ChunkRun.mappedBudget)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {

@@ -124,6 +124,37 @@ struct LedgerTransaction {
     /// The order with this number; its customer number is checked against the customers named.
     func order(_ number: OrderNumber) throws -> StoredOrder? {
         guard let bytes = try txn.get(databases.orders, BigEndianKey32(number.rawValue)) else { return nil }
+        return try storedOrder(number, bytes, customers: try count(\.customerNames))
+    }
+
+    /// Calls `body` with every stored order whose number lies in `numbers`, in number order.
+    func forEachOrder(in numbers: ClosedRange<UInt32>, _ body: (StoredOrder) throws -> Void) throws {
+        let customers = try count(\.customerNames)
+        try forEachEntry(of: \.orders, numbered: numbers) { number, bytes in
+            try body(try storedOrder(OrderNumber(number), bytes, customers: customers))
+        }
+    }
+
+    /// Calls `body` with every entry of `table` (keyed by big-endian numbers: `orders`,
+    /// `customers`, `skus`) whose number lies in `numbers`, in number order, its value borrowed:
+    /// one walk of the pages that hold them, where reading each alone searches the tree.
+    func forEachEntry(
+        of table: Table, numbered numbers: ClosedRange<UInt32>, _ body: (UInt32, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try scan(table, from: BigEndianKey32(numbers.lowerBound)) { entries in
+            for entry in entries {
+                guard entry.key.count == 4 else {
+                    throw StoreError.corrupt("a key of \(entry.key.count) bytes where an order, customer or sku number belongs")
+                }
+                let number = BigEndianKey32.decode(entry.key)
+                guard number <= numbers.upperBound else { break }
+                try body(number, entry.value)
+            }
+        }
+    }
+
+    /// The order stored as `bytes` under `number`, checked against the `customers` ids the store holds.
+    private func storedOrder(_ number: OrderNumber, _ bytes: UnsafeRawBufferPointer, customers: Int) throws -> StoredOrder {
         let state: OrderState
         let lastSeq: UInt64
         do {
@@ -131,7 +162,7 @@ struct LedgerTransaction {
         } catch .corrupt(let detail) {
             throw StoreError.corrupt("order number \(number.rawValue): \(detail)")
         }
-        guard state.customer.index < (try count(\.customerNames)) else {
+        guard state.customer.index < customers else {
             throw StoreError.corrupt(
                 "order number \(number.rawValue) names customer number \(state.customer.rawValue), which has no id")
         }

@@ -1,12 +1,18 @@
-/// The numbers of the orders that an import changed, one bit each, walked in ascending order
-/// when it writes them back with its last chunk: marking a number again costs
-/// nothing, and nothing is sorted or grows with the changes made.
-struct ChangedNumbers: Sequence {
+/// A set of dense numbers, one bit each, walked in ascending order: the orders an import changed,
+/// which it writes back with its last chunk (marking a number again costs nothing, and nothing is
+/// sorted or grows with the changes made), or the blocks of order numbers it read from the store.
+struct NumberSet: Sequence {
     private var words: [UInt64] = []
     /// Whether no number is marked.
     private(set) var isEmpty = true
 
-    /// Marks `number` as changed.
+    /// Whether `number` is marked.
+    func contains(_ number: Int) -> Bool {
+        let word = number >> 6
+        return word < words.count && words[word] & 1 << UInt64(number & 63) != 0
+    }
+
+    /// Marks `number`.
     mutating func insert(_ number: Int) {
         let word = number >> 6
         if word >= words.count {
