@@ -211,6 +211,9 @@ final class CommandIndex {
         let size = max(capacity, 1 << 16, Int((Double(stored + room + 1) / Self.maximumLoad).rounded(.up)) + 1)
         // `firstSlot` scales 32 bits of the hash: at most 2^32 slots (3 billion command ids).
         guard size <= 1 << 32 else { throw StoreError.corrupt("\(stored) command ids are more than the command index holds") }
+        // The old table goes first: the new one is filled from the store, and both at once would
+        // be the import's peak (a resumed 4M-order `hostile` import: 60 MiB above the fresh one).
+        slots = []
         // Read at random, by hash: huge pages (asked for before the slots are zeroed) spare most TLB misses.
         slots = [UInt64](unsafeUninitializedCapacity: size) { buffer, initialized in
             cmemory_advise_huge_pages(buffer.baseAddress, size * MemoryLayout<UInt64>.stride)
