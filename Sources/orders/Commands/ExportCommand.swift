@@ -40,7 +40,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.openForReading()
         let format = self.format ?? (output?.hasSuffix(".csv") == true ? .csv : .jsonl)
-        var destination = "standard output"
+        var destination = OutputBuffer.standardOutput
         if let output {
             try openOutput(output)
             destination = output

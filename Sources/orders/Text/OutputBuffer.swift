@@ -24,11 +24,18 @@ final class OutputBuffer {
     private var lastDay: Int64 = .min
     private var lastDate: (UInt64, UInt16) = (0, 0)
 
+    /// Whether CSV fields are escaped for a person at a terminal (`CSVText`).
+    private let csvForTerminal: Bool
+
     /// `destination`: standard output, or the file it was pointed at (`export --output`).
-    init(destination: String = "standard output") {
+    init(destination: String = OutputBuffer.standardOutput) {
         self.destination = destination
+        csvForTerminal = destination == Self.standardOutput && CSVText.standardOutputIsTerminal
         base = .allocate(capacity: capacity)
     }
+
+    /// The destination's name when it is standard output.
+    static let standardOutput = "standard output"
 
     deinit { base.deallocate() }
 
@@ -162,8 +169,9 @@ final class OutputBuffer {
     }
 
     /// `text` as one CSV field (`CSVText.field`; a field without a comma, quote or line break is
-    /// copied as it is).
+    /// copied as it is, unless it goes to a terminal).
     func append(csvField text: String) {
+        if csvForTerminal { return append(CSVText.field(text, forTerminal: true)) }
         var text = text
         let plain = text.withUTF8 { utf8 in
             for byte in utf8
@@ -175,7 +183,7 @@ final class OutputBuffer {
             bytes(UnsafeRawBufferPointer(utf8))
             return true
         }
-        if !plain { append(CSVText.field(text)) }
+        if !plain { append(CSVText.field(text, forTerminal: false)) }
     }
 
     /// Writes `text` to standard output, the write checked as it is made: a `print` larger than

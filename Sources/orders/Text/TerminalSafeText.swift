@@ -5,7 +5,8 @@ extension String {
     /// C1, newline and tab too) and every Unicode bidirectional mark, embedding, override or
     /// isolate is written as an escape like `\u{1B}` instead of being emitted, so that text
     /// from a batch, a store or a file name can neither move the cursor, retitle or clear the
-    /// terminal, nor reorder what is shown around it. Output for programs (JSON, CSV) stays exact.
+    /// terminal, nor reorder what is shown around it. JSON escapes them its own way; CSV stays
+    /// exact for programs, and is escaped this way only on a terminal (`CSVText`).
     var terminalSafe: String {
         guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
         var result = ""

@@ -4,7 +4,7 @@ import Testing
 
 /// Text from a batch or a file name never reaches a person's terminal as control characters:
 /// tables, summaries and error lines show them escaped (`\u{1B}`), JSON escapes them the JSON
-/// way and CSV keeps them byte for byte for programs.
+/// way and CSV keeps them byte for byte for programs, escaped only on a terminal.
 struct TerminalSafeOutputTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
@@ -102,5 +102,22 @@ struct TerminalSafeOutputTests {
         #expect(try run(["import", "--store", store, Self.batchName]).status == 1)
         let csv = try run(["show", "--store", store, "--format", "csv", "O-1"]).standardOutput
         #expect(csv.contains("2026-03-01T10:02:00.000Z,,," + Self.carrier + ",\r\n"))
+    }
+
+    @Test func csvOnATerminalShowsControlCharactersEscaped() throws {
+        #expect(try run(["import", "--store", store, Self.batchName]).status == 1)
+        let commands: [[String]] = [
+            ["show", "O-1"], ["show", "O-2"], ["events"], ["export"], ["rejects", Self.batchName], ["list"], ["revenue"],
+        ]
+        for command in commands {
+            let output = try OrdersBinary.runOnTerminal(
+                [command[0], "--store", store, "--format", "csv"] + command.dropFirst(), in: directory.path)
+            #expect(output.status == 0, "\(command): \(output.standardError)")
+            // CSV's own line ends are the only control characters left.
+            #expect(Self.unsafeScalars(output.standardOutput.replacing("\r\n", with: "\n")) == [], "\(command)")
+            #expect(!output.standardOutput.isEmpty, "\(command)")
+        }
+        let show = try OrdersBinary.runOnTerminal(["show", "--store", store, "--format", "csv", "O-1"], in: directory.path)
+        #expect(show.standardOutput.contains(#",,,\u{1B}]0;owned\u{7}\u{1B}[2J\u{9B}\u{7F}\u{202E}\u{0}x\u{2066},"# + "\r\n"))
     }
 }

@@ -57,10 +57,51 @@ enum OrdersBinary {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Starts `orders arguments…` without waiting (for kill tests).
+    /// Runs `orders arguments…` in `directory` with standard output on a terminal (a
+    /// pseudo-terminal in raw mode, so that the bytes arrive as written) and gives what it printed.
+    static func runOnTerminal(_ arguments: [String], in directory: String) throws -> Output {
+        // The pseudo-terminal calls are libc's, but Swift's Glibc module leaves them out.
+        typealias Call = @convention(c) (Int32) -> Int32
+        typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func libc<Function>(_ name: String, as type: Function.Type) throws -> Function {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw POSIXError(.ENOSYS) }
+            return unsafeBitCast(symbol, to: type)
+        }
+        let terminal = try libc("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { throw POSIXError(.ENOTTY) }
+        defer { close(terminal) }
+        guard try libc("grantpt", as: Call.self)(terminal) == 0, try libc("unlockpt", as: Call.self)(terminal) == 0,
+            let name = try libc("ptsname", as: NameCall.self)(terminal)
+        else { throw POSIXError(.ENOTTY) }
+        let device = open(name, O_RDWR | O_NOCTTY)
+        guard device >= 0 else { throw POSIXError(.ENOTTY) }
+        var settings = termios()
+        tcgetattr(device, &settings)
+        cfmakeraw(&settings)
+        tcsetattr(device, TCSANOW, &settings)
+        let process = start(arguments, in: directory, standardOutput: FileHandle(fileDescriptor: device, closeOnDealloc: false))
+        close(device)
+        // Read until the child's end of the terminal is closed (EIO), then wait for it.
+        var printed = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(terminal, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            printed.append(contentsOf: buffer[..<count])
+        }
+        let errors = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+            standardOutput: String(decoding: printed, as: UTF8.self), standardError: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Starts `orders arguments…` without waiting (for kill tests), its standard output a pipe
+    /// unless `standardOutput` is given.
     static func start(
         _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
-        fault: String? = nil
+        fault: String? = nil, standardOutput: FileHandle? = nil
     ) -> Process {
         let process = Process()
         if unprivileged && geteuid() == 0 {
@@ -76,7 +117,7 @@ enum OrdersBinary {
         environment["NO_COLOR"] = "1"
         environment["ORDERS_FAULT"] = fault
         process.environment = environment
-        process.standardOutput = Pipe()
+        process.standardOutput = standardOutput ?? Pipe()
         process.standardError = Pipe()
         let stdin = Pipe()
         process.standardInput = stdin
