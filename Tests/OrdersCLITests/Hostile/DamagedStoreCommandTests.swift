@@ -22,6 +22,25 @@ struct DamagedStoreCommandTests {
         return entry.key.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
+    @Test func aRebuildRefusesALogThatLostEventsTheStoreStillHolds() throws {
+        let batch = OrdersBinary.repository.path + "/data/good-batch.csv"
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 0)
+        let listed = try OrdersBinary.run(["list", "--store", store, "--format", "csv"]).standardOutput
+        let events = try StoreFixture.entries(database: "log", at: store)
+        for cleared in [events.count, 1] {
+            // The whole log gone, then only its last event.
+            for event in events.suffix(cleared) { try? StoreFixture.delete(key: event.key, database: "log", at: store) }
+            let rebuild = try OrdersBinary.run(["rebuild", "--store", store])
+            #expect(rebuild.status == 1 && !rebuild.killedBySignal)
+            #expect(rebuild.standardError.contains("events are missing from the log"), "\(rebuild.standardError)")
+            #expect(rebuild.standardError.contains("restore the store from a backup"))
+            // The read models still hold every order.
+            #expect(try OrdersBinary.run(["list", "--store", store, "--format", "csv"]).standardOutput == listed)
+            for event in events { try StoreFixture.put(event.value, key: event.key, database: "log", at: store) }
+        }
+        #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0)
+    }
+
     @Test func aCustomerNumberOfOnesIsNamedByVerifyAndStopsRebuildWithOneLine() throws {
         let seq = try damageACustomerNumber()
         let verify = try OrdersBinary.run(["verify", "--store", store])
