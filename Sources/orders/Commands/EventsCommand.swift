@@ -93,6 +93,7 @@ struct EventsCommand: ParsableCommand {
         while printed < wanted, !InterruptSignals.shouldStop() {
             let head = try storeOptions.reading { try store.headSeq() }
             guard head > last else {
+                if Terminal.standardOutputReaderIsGone { Terminal.endForClosedPipe() }
                 usleep(Self.pollInterval)
                 continue
             }

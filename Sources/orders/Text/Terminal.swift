@@ -5,6 +5,20 @@ enum Terminal {
     /// Whether standard error is a terminal (progress is shown only then).
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// Whether standard output is a pipe whose reader has gone: the next write would fail. A
+    /// command that waits without writing (`events --follow`) asks, to end as a write would.
+    static var standardOutputReaderIsGone: Bool {
+        var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+        return poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+
+    /// Ends the process as a write to a pipe whose reader has gone ends it: by SIGPIPE, or
+    /// quietly with status 0 where SIGPIPE is ignored.
+    static func endForClosedPipe() -> Never {
+        kill(getpid(), SIGPIPE)
+        exit(0)
+    }
+
     /// Prints `orders: error: …` as one line on standard error; control characters in it (from
     /// a file name, a batch or a damaged store) are shown escaped.
     static func printError(_ message: String) {

@@ -86,4 +86,20 @@ struct EventsFollowTests {
             follower.terminationReason == .uncaughtSignal
                 ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
     }
+
+    @Test func aClosedPipeEndsAFollowerThatHasNothingToPrint() throws {
+        let (store, _) = try storeAndBatch()
+        // `events --follow | head -1` after head has gone: no event comes, so no write fails.
+        let follower = OrdersBinary.start(["events", "--store", store, "--follow", "--format", "jsonl", "--from", "14"])
+        try (follower.standardOutput as! Pipe).fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while follower.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!follower.isRunning, "the follower ended when its reader went away")
+        if follower.isRunning { follower.terminate() }
+        follower.waitUntilExit()
+        // As a failed write ends it: by SIGPIPE, or with status 0 where the test runner ignores it.
+        #expect(
+            follower.terminationReason == .uncaughtSignal
+                ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
+    }
 }
