@@ -150,7 +150,9 @@ struct ImportCommand: AsyncParsableCommand {
             throw CommandFailure(error.description, exitStatus: 2)
         }
         if let interruption = viewModel.interruption {
-            throw CommandFailure(Self.interruptedMessage(interruption), exitStatus: InterruptSignals.exitStatus)
+            throw CommandFailure(
+                dryRun ? "interrupted: a dry run; nothing was imported" : Self.interruptedMessage(interruption),
+                exitStatus: InterruptSignals.exitStatus)
         }
         for summary in viewModel.completed {
             if let error = summary.fileError { Terminal.printError("\(summary.file): \(error)") }

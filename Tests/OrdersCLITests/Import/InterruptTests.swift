@@ -32,12 +32,11 @@ struct InterruptTests {
     /// Starts an import whose rejects go to a pipe, and returns once its first chunk has committed
     /// (rejects are written only after the chunk holding them committed), with the pipe's
     /// reading end (the test holds its writing end too, so reads never see its end).
-    func startImportStoppedAtItsRejects(_ batch: String) throws -> (Process, Int32) {
+    func startImportStoppedAtItsRejects(_ batch: String, options: [String] = []) throws -> (Process, Int32) {
         let fifo = directory.path + "/rejects.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = OrdersBinary.start([
-            "import", "--store", store, "--records-per-commit", "\(Self.recordsPerCommit)", "--rejects", fifo, batch,
-        ])
+        let arguments = ["import", "--store", store, "--records-per-commit", "\(Self.recordsPerCommit)", "--rejects", fifo]
+        let process = OrdersBinary.start(arguments + options + [batch])
         let pipe = open(fifo, O_RDWR | O_NONBLOCK)
         var first: UInt8 = 0
         while read(pipe, &first, 1) != 1 {
@@ -60,6 +59,17 @@ struct InterruptTests {
         let reference = directory.path + "/reference"
         #expect(try OrdersBinary.run(["import", "--store", reference, batch]).status == 1)
         return try LedgerQueries.answers(of: reference)
+    }
+
+    @Test func aSignalStopsADryRunWithALineThatSaysNothingWasImported() throws {
+        let batch = batch()
+        let (process, pipe) = try startImportStoppedAtItsRejects(batch, options: ["--dry-run"])
+        kill(process.processIdentifier, SIGINT)
+        SignalDisposition.wait(until: false, SIGINT, by: process)
+        let result = drain(pipe, until: process)
+        #expect(result.status == 128 + SIGINT)
+        #expect(result.standardError.hasSuffix("orders: error: interrupted: a dry run; nothing was imported\n"))
+        #expect(!FileManager.default.fileExists(atPath: store), "a dry run leaves no store where there was none")
     }
 
     @Test(arguments: [SIGINT, SIGTERM]) func aSignalStopsAnImportWithOneLineAndTheSameImportContinues(_ signal: Int32) throws {
