@@ -71,6 +71,9 @@ struct CommandDecoderTests {
             #expect(malformedMessage(fields) != nil, "amount \(bad)")
         }
         var fields = pay
+        // More digits than 64 bits hold are named as written, not as the largest Int64.
+        fields[.amount] = "99999999999999999999999"
+        #expect(malformedMessage(fields) == #"amount "99999999999999999999999" is out of range (1…1000000000000000)"#)
         fields[.amount] = "000123"
         guard case .success(let command) = fixture.decodeCSV(fields) else { Issue.record("rejected"); return }
         #expect(command.action == .pay(amount: 123))

@@ -123,6 +123,10 @@ public struct CommandDecoder: Sendable {
             guard let parsed = Self.digits(bytes) else {
                 throw malformed("\(name()) \(Self.quote(bytes)) is not a whole number of ASCII digits")
             }
+            // More digits than an Int64 holds read as Int64.max: the message shows them as written.
+            guard parsed < .max || range.contains(parsed) else {
+                throw malformed("\(name()) \(Self.quote(bytes)) is out of range (\(range.lowerBound)…\(range.upperBound))")
+            }
             value = parsed
         case (.absent, _):
             throw malformed("missing \(name())")
