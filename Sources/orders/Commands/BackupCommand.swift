@@ -35,6 +35,11 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         try WritePathCheck(store: storeOptions.path, inputs: []).checkOutput(directory, option: "backup", what: "a backup")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure(
+                "backup \(directory) is a file; a backup goes into a new or empty directory: choose another", exitStatus: 2)
+        }
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory), !entries.isEmpty {
             throw CommandFailure(
                 "backup \(directory) is not empty; a backup goes into a new or empty directory: choose another", exitStatus: 2)

@@ -69,5 +69,12 @@ struct BackupCommandTests {
                 == "orders: error: backup \(full) is not empty; a backup goes into a new or empty directory: choose another\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store + "/data.mdb")) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: full) == ["keep.txt"])
+        let file = directory.file("a-file", "mine")
+        let onAFile = try OrdersBinary.run(["backup", "--store", store, file])
+        #expect(onAFile.status == 2)
+        #expect(
+            onAFile.standardError
+                == "orders: error: backup \(file) is a file; a backup goes into a new or empty directory: choose another\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine")
     }
 }
