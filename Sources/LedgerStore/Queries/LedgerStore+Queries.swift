@@ -115,6 +115,15 @@ extension LedgerStore {
         return top == 0 ? ranked : Array(ranked.prefix(top))
     }
 
+    /// The lowest checkpoint of the read models and the log's last seq, in one snapshot: the read
+    /// models answer for the log up to the first, and lag while it is below the second (an import
+    /// under way, or one that did not finish).
+    public func readModelStanding() throws -> (checkpoint: UInt64, head: UInt64) {
+        try read { ledger in
+            (try ReadModelName.allCases.map { try ledger.checkpoint($0) }.min() ?? 0, try ledger.headSeq())
+        }
+    }
+
     /// `orders stats`.
     public func statistics() throws -> LedgerStatistics {
         try read { ledger in

@@ -49,6 +49,7 @@ struct ListCommand: ParsableCommand {
                     try OrderListView.write(forEachOrder, format: format, style: style)
                 }
             } else {
+                LagNotice.write(for: store)
                 try store.snapshot { snapshot in
                     try OrderListView.write({ try snapshot.forEachOrder(filter, $0) }, format: format, style: style)
                 }

@@ -70,6 +70,7 @@ struct ShowShortcut {
     /// Runs the query, as `ShowCommand.run` would.
     func run() throws {
         let store = try StoreOptions.openForReading(path: StoreOptions.path(store))
+        LagNotice.write(for: store)
         try ShowCommand.show(orderID, in: store, format: format, color: color)
     }
 }

@@ -112,7 +112,7 @@ struct VerifyCommand: ParsableCommand {
     static func agreement(_ report: VerifyReport) -> String {
         let groups = laggingGroups(report)
         guard !groups.isEmpty else { return "every read model agrees with the log" }
-        let why = "an import is under way or did not finish; the next import or orders rebuild brings them up to date"
+        let why = LagNotice.why
         if groups.count == 1, report.lagging.count == ReadModelName.allCases.count {
             return "the read models agree with the log up to seq \(groups[0].seq) (the log goes on to \(report.events): \(why))"
         }

@@ -15,10 +15,14 @@ struct QueryOptions: ParsableArguments {
     /// Opens the store read-only (queries never write); a missing store exits 1.
     func openStore() throws -> LedgerStore { try storeOptions.openForReading() }
 
-    /// What the query reads: the stored read models, or the log replayed `--as-of` a past moment.
+    /// What the query reads: the stored read models (with a note if they lag the log), or the log
+    /// replayed `--as-of` a past moment.
     func openRepository() throws -> any LedgerQuerying {
         let store = try openStore()
-        guard let moment = asOfOption.moment else { return store }
+        guard let moment = asOfOption.moment else {
+            LagNotice.write(for: store)
+            return store
+        }
         return AsOfLedger(store: store, asOf: moment)
     }
 }

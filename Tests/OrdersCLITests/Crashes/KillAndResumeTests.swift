@@ -21,6 +21,12 @@ struct KillAndResumeTests {
             let crashed = try OrdersBinary.run(arguments, fault: fault)
             #expect(crashed.killedBySignal && crashed.status == SIGKILL, "\(fault) was not reached")
             #expect(try OrdersBinary.run(["verify", "--store", killed]).status == 0, "after \(fault)")
+            // The read models still show the ledger before the import: queries say so.
+            for query in [["list"], ["customers"], ["show", "no-such-order"]] {
+                let answer = try OrdersBinary.run(query + ["--store", killed])
+                #expect(answer.standardError.hasPrefix("orders: note: the read models show the log up to seq "), "\(query)")
+                #expect(answer.standardError.contains("an import is under way or did not finish"), "\(query)")
+            }
         }
         // The read models left behind are caught up before the import, which holds the store's
         // lock from then on (no waiting: --wait 0) and gives it up after each file (the second,
@@ -41,5 +47,6 @@ struct KillAndResumeTests {
         let uninterrupted = try OrdersBinary.run(["import", "--store", reference, batch])
         #expect(uninterrupted.status == 1)
         #expect(try LedgerStore(path: killed, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
+        #expect(try OrdersBinary.run(["list", "--store", killed]).standardError == "", "no note once they caught up")
     }
 }
