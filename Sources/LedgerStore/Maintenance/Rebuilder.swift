@@ -68,19 +68,15 @@ public struct Rebuilder {
             projections: order, events: events, seconds: Date().timeIntervalSince(started), rowsChanged: changed)
     }
 
-    /// Throws when the store says it held events past `head`, where the log ends: its hash chain
-    /// or a read model's checkpoint reaches further. Those events are gone from the log (a damaged
-    /// or cleared database), and read models rebuilt from it would drop what they still hold.
+    /// Throws when the hash chain, which every commit that appends events extends, reaches past
+    /// `head`, where the log ends: those events are gone from the log (a damaged or cleared
+    /// database), and read models rebuilt from it would drop what they still hold. (A checkpoint
+    /// past the log is not such a witness: damaged, it is what a rebuild repairs.)
     static func checkLogReaches(_ ledger: LedgerTransaction, head: UInt64) throws {
-        var reached: [(what: String, seq: UInt64)] = []
-        if ledger.hasChain, let link = try? ledger.chainHead() { reached.append(("its hash chain", link.seq)) }
-        for name in ReadModelName.allCases {
-            if let checkpoint = try? ledger.checkpoint(name) { reached.append(("the \(name.rawValue) read model", checkpoint)) }
-        }
-        guard let furthest = reached.max(by: { $0.seq < $1.seq }), furthest.seq > head else { return }
+        guard ledger.hasChain, let link = try? ledger.chainHead(), link.seq > head else { return }
         throw StoreError.damagedLog(
             seq: head + 1,
-            detail: "the log ends at seq \(head) but \(furthest.what) reaches seq \(furthest.seq): those events are missing "
+            detail: "the log ends at seq \(head) but its hash chain reaches seq \(link.seq): those events are missing "
                 + "from the log, and read models rebuilt from it would lose them, so nothing was rewritten; "
                 + "restore the store from a backup")
     }
