@@ -68,15 +68,27 @@ public struct Rebuilder {
             projections: order, events: events, seconds: Date().timeIntervalSince(started), rowsChanged: changed)
     }
 
-    /// Throws when the hash chain, which every commit that appends events extends, reaches past
-    /// `head`, where the log ends: those events are gone from the log (a damaged or cleared
+    /// Throws when the store records events past `head`, where the log ends: its hash chain
+    /// (extended by every commit that appends events) or a batch's record (the seqs its records
+    /// became) reaches further. Those events are gone from the log (a damaged or cleared
     /// database), and read models rebuilt from it would drop what they still hold. (A checkpoint
     /// past the log is not such a witness: damaged, it is what a rebuild repairs.)
     static func checkLogReaches(_ ledger: LedgerTransaction, head: UInt64) throws {
-        guard ledger.hasChain, let link = try? ledger.chainHead(), link.seq > head else { return }
+        var furthest: (what: String, seq: UInt64)?
+        if ledger.hasChain, let link = try? ledger.chainHead(), link.seq > head { furthest = ("its hash chain", link.seq) }
+        if let databases = ledger.batchDatabases {
+            try? ledger.txn.withCursor(databases.batches) { cursor in
+                for entry in cursor.entries() {
+                    guard let batch = try? StoredBatch(decoding: entry.value), batch.lastSeq > max(head, furthest?.seq ?? 0)
+                    else { continue }
+                    furthest = ("the record of batch \(BigEndianKey64.decode(entry.key))", batch.lastSeq)
+                }
+            }
+        }
+        guard let furthest else { return }
         throw StoreError.damagedLog(
             seq: head + 1,
-            detail: "the log ends at seq \(head) but its hash chain reaches seq \(link.seq): those events are missing "
+            detail: "the log ends at seq \(head) but \(furthest.what) reaches seq \(furthest.seq): those events are missing "
                 + "from the log, and read models rebuilt from it would lose them, so nothing was rewritten; "
                 + "restore the store from a backup")
     }
