@@ -71,12 +71,17 @@ struct EventsFollowTests {
         #expect(text == all, "following prints exactly what a later listing prints")
     }
 
-    @Test func aClosedPipeEndsTheFollower() throws {
-        let (store, batch) = try storeAndBatch()
-        // From seq 14 on: nothing to print until the import commits, and no one reads by then.
+    /// Starts a follower from seq 14 (nothing to print until another import commits) whose
+    /// reader has gone already.
+    func followerWithoutAReader(_ store: String) throws -> Process {
         let follower = OrdersBinary.start(["events", "--store", store, "--follow", "--format", "jsonl", "--from", "14"])
         try (follower.standardOutput as! Pipe).fileHandleForReading.close()
-        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 1)
+        return follower
+    }
+
+    /// Expects `follower` to end by itself, as a failed write ends it: by SIGPIPE, or with status 0
+    /// where the test runner ignores SIGPIPE.
+    func expectEndedAsByAClosedPipe(_ follower: Process) {
         let deadline = Date().addingTimeInterval(Self.timeout)
         while follower.isRunning, Date() < deadline { usleep(20_000) }
         #expect(!follower.isRunning, "the follower ended when its reader went away")
@@ -87,19 +92,16 @@ struct EventsFollowTests {
                 ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
     }
 
+    @Test func aClosedPipeEndsTheFollower() throws {
+        let (store, batch) = try storeAndBatch()
+        let follower = try followerWithoutAReader(store)
+        #expect(try OrdersBinary.run(["import", "--store", store, batch]).status == 1)
+        expectEndedAsByAClosedPipe(follower)
+    }
+
     @Test func aClosedPipeEndsAFollowerThatHasNothingToPrint() throws {
-        let (store, _) = try storeAndBatch()
         // `events --follow | head -1` after head has gone: no event comes, so no write fails.
-        let follower = OrdersBinary.start(["events", "--store", store, "--follow", "--format", "jsonl", "--from", "14"])
-        try (follower.standardOutput as! Pipe).fileHandleForReading.close()
-        let deadline = Date().addingTimeInterval(Self.timeout)
-        while follower.isRunning, Date() < deadline { usleep(20_000) }
-        #expect(!follower.isRunning, "the follower ended when its reader went away")
-        if follower.isRunning { follower.terminate() }
-        follower.waitUntilExit()
-        // As a failed write ends it: by SIGPIPE, or with status 0 where the test runner ignores it.
-        #expect(
-            follower.terminationReason == .uncaughtSignal
-                ? follower.terminationStatus == SIGPIPE : follower.terminationStatus == 0)
+        let (store, _) = try storeAndBatch()
+        expectEndedAsByAClosedPipe(try followerWithoutAReader(store))
     }
 }
