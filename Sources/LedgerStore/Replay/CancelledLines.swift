@@ -22,11 +22,12 @@ struct CancelledLines {
     /// How many cancels are read between two looks at the pages mapped (a power of two).
     private static let releaseInterval = 1 << 10
 
-    /// The bytes of the data file's pages mapped at most while the cancels are read (give or take
-    /// what one `releaseInterval` maps): far less than a scan's `ReplayCore.mappedBudget`, since
-    /// the pages are read in order and never again, and the deferred events and both threads'
-    /// rows are all held meanwhile (the replay's peak of resident memory).
-    private static let mappedBudget = 16 << 20
+    /// The bytes of the data file's pages mapped at most while the cancels are read, and while the
+    /// join reads its deferred events (`DeferredFold`), give or take what one look's interval
+    /// maps: far less than a scan's `ReplayCore.mappedBudget`, since the pages are read in order
+    /// and never again, and the orders and both threads' rows are all held meanwhile (the
+    /// replay's peak of resident memory).
+    static let mappedBudget = 16 << 20
 
     /// Keeps a cancel of the order whose `placed` event lies at `placedEvent`, with its first
     /// `lineCount` lines, in `currency`.

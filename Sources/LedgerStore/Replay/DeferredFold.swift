@@ -5,9 +5,13 @@ internal import LedgerDomain
 /// onto their orders, with the same `evolve` and `ReadModelFold` as the ranges, split into
 /// partitions by order number so that the replay's threads share the work: each thread folds
 /// one partition's events, in log order, into its own rows, and writes only its own orders.
+/// It reads the events in the map (`DeferredEvent`); when the map's pages are dropped as the
+/// replay goes (a rebuild, verify), it drops them again whenever more than
+/// `CancelledLines.mappedBudget` are mapped.
 // Safe: the buffers are the segments' arrays, lent by `ReplayJoin.foldDeferred` for as long as the
 // folds run; two partitions never write the same order (nor one cache line of them: a partition
-// takes blocks of `1 << blockShift` orders). The orders' `placedEvent` point into the replay's maps.
+// takes blocks of `1 << blockShift` orders). The orders' `placedEvent` and the deferred events
+// point into the replay's maps.
 struct DeferredFold: @unchecked Sendable {
     let partitions: Int
     /// Each part's deferred events, one list per partition.
@@ -23,8 +27,13 @@ struct DeferredFold: @unchecked Sendable {
     /// different partitions never share a cache line.
     static let blockShift: UInt32 = 6
 
-    /// How many of a partition's events ahead of the fold have their order's state prefetched.
+    /// How many of a partition's events ahead of the fold have their order's state prefetched
+    /// (and as many again ahead of those, their bytes in the map).
     static let lookahead = 16
+
+    /// How many events are folded between two looks at the map's pages mapped (a power of two):
+    /// a rebuild's or verify's scan dropped them, and the events are read again in log order.
+    static let releaseInterval = 1 << 12
 
     /// The partition that folds the deferred events of order `number`, of `count`: its block of
     /// orders, hashed (so that no pattern of the log favours one), scaled to `count` without a division.
@@ -52,6 +61,7 @@ struct DeferredFold: @unchecked Sendable {
     /// the parts before it placed.
     // Safe: a prefetch only hints the cache; the position is checked against its segment first.
     private func pending(_ index: Int, of events: [DeferredEvent], _ limit: Int) -> Pending {
+        if index + Self.lookahead < events.count { events[index + Self.lookahead].prefetch() }
         let number = events[index].order.index
         guard number < limit else { return Pending(index: index) }
         let (segment, position) = locate(number)
@@ -79,7 +89,11 @@ struct DeferredFold: @unchecked Sendable {
             var first = 0
             var count = 0
             var next = 0
+            for index in 0..<min(Self.lookahead, events.count) { events[index].prefetch() }
             while true {
+                if next & (Self.releaseInterval - 1) == Self.releaseInterval - 1 {
+                    region?.releasePages(ifMappedOver: CancelledLines.mappedBudget)
+                }
                 while count < Self.lookahead, next < events.count {
                     ring[(first + count) & mask] = pending(next, of: events, limit)
                     count += 1

@@ -30,7 +30,7 @@ public struct ReplayCore {
     }
 
     /// About 4.2M events an epoch: a log of 1M orders (about 4.1M events) is one epoch; a longer
-    /// one holds at most an epoch's deferred events at a time (48 bytes each).
+    /// one holds at most an epoch's deferred events at a time (16 bytes each).
     public static let defaultEventsPerEpoch = 1 << 22
 
     /// One thread per core, up to four.
@@ -195,10 +195,9 @@ public struct ReplayCore {
         rows = share.rows
         share.rows = ReplayRows(customers: 0, skus: 0)  // the fold below must not copy them
         for range in parts.indices { join.append(parts[range].take()!) }
-        // The deferred events carry what their fold reads, and cancels read their orders' lines
-        // last (`CancelledLines`): the log's pages the scans left mapped (up to `mappedBudget`)
-        // are not read again, so they go before the deferred events, the orders and every
-        // thread's rows are all held at once.
+        // The deferred events and the cancels read the log's pages again in log order, within a
+        // smaller budget (`CancelledLines.mappedBudget`): the pages the scans left mapped (up to
+        // `mappedBudget`) go before the orders and every thread's rows are all held at once.
         work.region?.releasePages()
         var folded: [ReplayRows] = []
         try join.foldDeferred(partitions: work.partitions, releasing: work.region) { fold in
