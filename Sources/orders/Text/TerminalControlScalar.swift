@@ -1,11 +1,12 @@
 extension Unicode.Scalar {
     /// Whether a terminal acts on this scalar instead of showing it, or it reorders the text around
-    /// it: C0 controls, DEL, C1 controls, and Unicode's bidirectional marks, embeddings, overrides
+    /// it: C0 controls, DEL, C1 controls, Unicode's line and paragraph separators (which some
+    /// terminals and viewers break lines at), and its bidirectional marks, embeddings, overrides
     /// and isolates. Text for people shows such scalars escaped; JSON writes them as `\u` escapes.
     public var isTerminalControl: Bool {
         switch value {
         case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

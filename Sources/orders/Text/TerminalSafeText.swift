@@ -2,18 +2,22 @@ import LedgerStore
 
 extension String {
     /// This text as it may be shown to a person at a terminal: every control character (C0, DEL,
-    /// C1, newline and tab too) and every Unicode bidirectional mark, embedding, override or
-    /// isolate is written as an escape like `\u{1B}` instead of being emitted, so that text
-    /// from a batch, a store or a file name can neither move the cursor, retitle or clear the
-    /// terminal, nor reorder what is shown around it. JSON escapes them its own way; CSV stays
-    /// exact for programs, and is escaped this way only on a terminal (`CSVText`).
+    /// C1, newline and tab too), line or paragraph separator and Unicode bidirectional mark,
+    /// embedding, override or isolate is written as an escape like `\u{1B}` instead of being
+    /// emitted, so that text from a batch, a store or a file name can neither move the cursor,
+    /// retitle or clear the terminal, nor reorder what is shown around it. A backslash is shown
+    /// doubled, so that an escape is never mistaken for text that spells one. JSON escapes them
+    /// its own way; CSV stays exact for programs, and is escaped this way only on a terminal
+    /// (`CSVText`).
     var terminalSafe: String {
-        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+        guard unicodeScalars.contains(where: { $0.isTerminalControl || $0 == "\\" }) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
             if scalar.isTerminalControl {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else if scalar == "\\" {
+                result += "\\\\"
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -11,7 +11,9 @@ struct TerminalSafeOutputTests {
     /// Retitles and clears a terminal, then a C1 CSI, DEL, a right-to-left override, NUL and a
     /// bidirectional isolate.
     static let carrier = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}\u{7F}\u{202E}\u{0}x\u{2066}"
-    static let reason = "\u{1B}[31mred\r\n\u{200F}"
+    /// Colours the terminal, breaks the line three ways, marks right-to-left, then spells an
+    /// escape with a backslash (shown doubled, so it cannot pass for an escaped ESC).
+    static let reason = "\u{1B}[31mred\r\n\u{200F}\u{2028}\\u{1B}"
     /// A batch name that is an escape sequence too.
     static let batchName = "day\u{1B}[2J\u{85}.jsonl"
 
@@ -27,18 +29,21 @@ struct TerminalSafeOutputTests {
         directory.file(Self.batchName, lines.joined(separator: "\n") + "\n")
     }
 
-    /// `text` as a JSON string whose every non-ASCII or control scalar is a `\u` escape.
+    /// `text` as a JSON string whose every non-ASCII, control, quote or backslash scalar is a `\u` escape.
     static func json(_ text: String) -> String {
         "\""
-            + text.unicodeScalars.map { $0.value < 0x20 || $0.value > 0x7E ? String(format: "\\u%04x", $0.value) : String($0) }
+            + text.unicodeScalars.map {
+                $0.value < 0x20 || $0.value > 0x7E || $0 == "\"" || $0 == "\\" ? String(format: "\\u%04x", $0.value) : String($0)
+            }
             .joined() + "\""
     }
 
-    /// The scalars a terminal would act on: C0 but newline, DEL, C1, bidirectional controls.
+    /// The scalars a terminal would act on: C0 but newline, DEL, C1, line and paragraph
+    /// separators, bidirectional controls.
     static func unsafeScalars(_ text: String) -> [UInt32] {
         text.unicodeScalars.map(\.value).filter { value in
             (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value) || [0x061C, 0x200E, 0x200F].contains(value)
-                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         }
     }
 
@@ -68,7 +73,7 @@ struct TerminalSafeOutputTests {
         let show = try run(["show", "--store", store, "O-1"]).standardOutput
         #expect(show.contains(#"shipped   carrier \u{1B}]0;owned\u{7}\u{1B}[2J\u{9B}\u{7F}\u{202E}\u{0}x\u{2066}"#))
         let cancelled = try run(["show", "--store", store, "O-2"]).standardOutput
-        #expect(cancelled.contains(#"reason \u{1B}[31mred\u{D}\u{A}\u{200F}"#))
+        #expect(cancelled.contains(#"reason \u{1B}[31mred\u{D}\u{A}\u{200F}\u{2028}\\u{1B}"#))
         #expect(imported.standardOutput.hasPrefix(#"FILE                      RECORDS"#))
         #expect(imported.standardOutput.contains(#"day\u{1B}[2J\u{85}.jsonl        6"#))
         #expect(
