@@ -47,15 +47,15 @@ enum Main {
     }
 
     /// Ends with `status` once standard output is written out. A write of it that failed (a full
-    /// disk, say) is one line and exit 1, also after a committed import: a command never reports
-    /// success having printed nothing. A closed pipe ends the process by SIGPIPE first, as `head`
+    /// disk, say) is one line and exit `Terminal.outputFailureStatus` (or `status`, if higher),
+    /// also after a committed import: a command never reports success having printed nothing. A closed pipe ends the process by SIGPIPE first, as `head`
     /// expects; where SIGPIPE is ignored, EPIPE ends it quietly.
     static func exitCheckingOutput(_ status: Int32) -> Never {
         let failure = cstdout_finish()
         guard failure != 0, failure != EPIPE else { Foundation.exit(status) }
         let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
         Terminal.printError("cannot write standard output: \(reason)")
-        Foundation.exit(max(1, status))
+        Foundation.exit(max(Terminal.outputFailureStatus, status))
     }
 
     /// ArgumentParser's list of allowed values ("Please provide one of the following:" and a line

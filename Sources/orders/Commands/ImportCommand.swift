@@ -29,8 +29,8 @@ struct ImportCommand: AsyncParsableCommand {
             error says how much before the import starts.
 
             Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected, \
-            2 usage or file error (nothing imported from that file), 75 the store stayed busy \
-            longer than --wait.
+            2 usage or file error (nothing imported from that file), 74 the summary could not be \
+            written (what was imported stays), 75 the store stayed busy longer than --wait.
 
             --dry-run decides every record against the store exactly as the import would, and \
             prints the same summary, writes the same --rejects file and exits with the same status, \

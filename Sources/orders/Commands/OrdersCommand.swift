@@ -21,10 +21,11 @@ struct OrdersCommand: AsyncParsableCommand {
 
             Exit status: 0 success (import: every record accepted or skipped as a duplicate); \
             1 import: some records rejected (the rest imported); queries, events, export, backup: \
-            a missing store or order, a damaged store, or output that cannot be written; verify: \
-            differences found; 2 usage error, file error (nothing imported from that file), or a \
-            path refused (--rejects, --output or a backup inside the store); 75 the store stayed \
-            busy longer than --wait; 130 and 143 interrupted by SIGINT or SIGTERM.
+            a missing store or order, or a damaged store; verify: differences found; 2 usage \
+            error, file error (nothing imported from that file), or a path refused (--rejects, \
+            --output or a backup inside the store); 74 standard output (or --output) could not be \
+            written, also after an import that committed; 75 the store stayed busy longer than \
+            --wait; 130 and 143 interrupted by SIGINT or SIGTERM.
 
             Colour: tables are coloured on a terminal; --color never|always decides, and NO_COLOR, \
             FORCE_COLOR and TERM=dumb are honoured.

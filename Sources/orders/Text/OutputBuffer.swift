@@ -213,7 +213,7 @@ final class OutputBuffer {
         guard failure != 0 else { return }
         if failure == EPIPE { Foundation.exit(0) }
         let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
-        throw CommandFailure("cannot write \(destination): \(reason)", exitStatus: 1)
+        throw CommandFailure("cannot write \(destination): \(reason)", exitStatus: Terminal.outputFailureStatus)
     }
 }
 

@@ -2,6 +2,11 @@ import Foundation
 
 /// Standard streams and what kind of device they are.
 enum Terminal {
+    /// The exit status of a command whose output could not be written (a full disk): sysexits'
+    /// `EX_IOERR`, apart from every status that speaks of the work done (an import's rejections,
+    /// verify's differences).
+    static let outputFailureStatus: Int32 = 74
+
     /// Whether standard error is a terminal (progress is shown only then).
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Standard output that cannot be written (`/dev/full`) is an error, exit 1 with one line, for
+/// Standard output that cannot be written (`/dev/full`) is an error, exit 74 with one line, for
 /// every command — small outputs and outputs larger than stdio's buffer, whose failed write glibc
 /// drops early — and also after a committed import.
 struct FullOutputTests {
@@ -23,10 +23,11 @@ struct FullOutputTests {
         return (process.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 
-    @Test func everyCommandExitsOneWhenStandardOutputCannotBeWritten() throws {
+    @Test func everyCommandExits74WhenStandardOutputCannotBeWritten() throws {
         let store = directory.path + "/store"
         let imported = try runOnFullDisk(["import", "--store", store, "data/good-batch.csv"])
-        #expect(imported.status == 1)
+        // Not 1: every record was accepted.
+        #expect(imported.status == 74)
         #expect(imported.standardError.hasPrefix("orders: error: cannot write standard output: "))
         #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0, "the import itself was committed")
         let queries: [[String]] = [
@@ -36,7 +37,7 @@ struct FullOutputTests {
         ]
         for query in queries {
             let result = try runOnFullDisk(query + ["--store", store])
-            #expect(result.status == 1, "\(query)")
+            #expect(result.status == 74, "\(query)")
             #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "), "\(query)")
             #expect(result.standardError.filter { $0 == "\n" }.count == 1, "\(query): \(result.standardError)")
         }
@@ -65,7 +66,7 @@ struct FullOutputTests {
         ]
         for query in queries {
             let result = try runOnFullDisk(query + ["--store", store])
-            #expect(result.status == 1, "\(query)")
+            #expect(result.status == 74, "\(query)")
             // The reason is the system's, also when stdio wrote part of it before the error.
             #expect(
                 result.standardError == "orders: error: cannot write standard output: No space left on device\n",
