@@ -299,20 +299,29 @@ public final class Importer: Sendable {
         }
     }
 
-    /// Rebuilds the read models of `store` that lag behind its log, saying so through
-    /// `options.notice`; whether any lagged. Throws `ReplayInterrupted` when asked to stop.
+    /// Rebuilds the read models of `store` that lag behind its log, or whose counts say they were
+    /// damaged (`ReadModelCounts`), saying so through `options.notice`; whether any was rebuilt.
+    /// Throws `ReplayInterrupted` when asked to stop.
     static func rebuildLagging(_ store: LedgerStore, _ options: ImportOptions, why: String, first: Bool) throws -> Bool {
-        let (head, checkpoints) = try store.read { ledger in
-            (try ledger.headSeq(), try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) })
+        let (head, checkpoints, miscounted) = try store.read { ledger in
+            let head = try ledger.headSeq()
+            return (
+                head, try ReadModelName.allCases.map { ($0, try ledger.checkpoint($0)) },
+                try ReadModelCounts.miscounted(in: ledger, head: head)
+            )
         }
-        let lagging = checkpoints.filter { $0.1 < head }
-        guard let oldest = lagging.map(\.1).min() else { return false }
+        let lagging = checkpoints.filter { $0.1 < head }.map(\.0)
+        guard !lagging.isEmpty || !miscounted.isEmpty else { return false }
         // A stop asked for during a catch-up already announced (`ImportStart`'s) is not announced again.
         if options.shouldStop() { throw ReplayInterrupted() }
-        options.notice(
-            "the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding "
-                + lagging.map(\.0.rawValue).joined(separator: ", ") + (first ? " first" : ""))
-        _ = try Rebuilder(store: store).rebuild(Set(lagging.map(\.0)), shouldStop: options.shouldStop)
+        let names = { (names: [ReadModelName]) in names.map(\.rawValue).joined(separator: ", ") + (first ? " first" : "") }
+        if let oldest = checkpoints.filter({ $0.1 < head }).map(\.1).min() {
+            options.notice("the read models are at seq \(oldest) and the log at \(head) \(why): rebuilding " + names(lagging))
+        }
+        for (name, problem) in miscounted {
+            options.notice("the \(name.rawValue) read model \(problem) (the store was damaged): rebuilding \(names([name]))")
+        }
+        _ = try Rebuilder(store: store).rebuild(Set(lagging + miscounted.map(\.name)), shouldStop: options.shouldStop)
         return true
     }
 

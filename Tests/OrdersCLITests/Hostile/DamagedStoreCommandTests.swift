@@ -67,4 +67,42 @@ struct DamagedStoreCommandTests {
             #expect(!result.killedBySignal && [0, 1].contains(result.status), "\(query)")
         }
     }
+
+    /// What `orders list`, `customers`, `skus`, `revenue` and `stats` print of the store at `path`.
+    func readModels(at path: String) throws -> [String] {
+        try [["list"], ["customers"], ["skus"], ["revenue"], ["stats"]].map { query in
+            try OrdersBinary.run(query + ["--store", path, "--format", "csv"]).standardOutput
+        }
+    }
+
+    @Test func anImportRebuildsAReadModelThatLostRowsBeforeItFoldsOntoIt() throws {
+        let header = "type,order_id,customer_id,currency,lines,amount,at\n"
+        let first = directory.file(
+            "first.csv", header + "place,O-1,C-1,EUR,A*2@500,,2026-03-01T10:00:00Z\npay,O-1,,,,1000,2026-03-01T10:01:00Z\n")
+        // The same customer and sku again, and the first order shipped.
+        let second = directory.file(
+            "second.csv", header + "place,O-2,C-1,EUR,A*1@500,,2026-03-01T11:00:00Z\nship,O-1,,,,,2026-03-01T11:01:00Z\n")
+        let clean = directory.path + "/clean"
+        #expect(try OrdersBinary.run(["import", "--store", clean, first, second]).status == 0)
+        let expected = try readModels(at: clean)
+        let cases: [(database: String, notice: String)] = [
+            ("orders", "the orders read model holds 0 rows for 1 order"),
+            ("customers", "the customers read model holds 0 rows for 1 customer"),
+            ("skus", "the skus read model holds 0 rows for 1 sku"),
+            ("revenue", "the revenue read model holds no rows for 1 order"),
+            ("stats", "the stats read model counts 0 orders by status for 1 order"),
+        ]
+        for (database, notice) in cases {
+            let store = directory.path + "/" + database
+            #expect(try OrdersBinary.run(["import", "--store", store, first]).status == 0)
+            try StoreFixture.clear(database: database, at: store)
+            let imported = try OrdersBinary.run(["import", "--store", store, second])
+            #expect(imported.status == 0, "\(database): \(imported.standardError)")
+            #expect(
+                imported.standardError.contains(
+                    "orders: \(notice) (the store was damaged): rebuilding \(database) first"), "\(imported.standardError)")
+            #expect(try readModels(at: store) == expected, "\(database)")
+            #expect(try OrdersBinary.run(["verify", "--store", store]).status == 0, "\(database)")
+        }
+    }
 }
