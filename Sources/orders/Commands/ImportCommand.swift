@@ -102,7 +102,7 @@ struct ImportCommand: AsyncParsableCommand {
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
         if let rejects { try paths.checkOutput(rejects) }
-        let trial = dryRun ? try TrialStore(copying: storeOptions.path) : nil
+        let trial = dryRun ? try TrialStore(copying: storeOptions.path, notice: importOptions.notice) : nil
         defer { trial?.remove() }
         // Read models an interrupted import left behind are rebuilt before the import opens the
         // store, so that what LMDB keeps of that rebuild is freed first (a dry run's copy is

@@ -4,30 +4,75 @@ import LedgerStore
 /// What `import --dry-run` imports into: a compacted copy of the store in the temporary
 /// directory (or a new, empty store when there is none yet), so that every record is decided
 /// against exactly what the store holds and the store itself is never opened for writing.
+///
+/// The copy's directory holds a lock (`ownerFile`) for as long as its dry run lives: a dry run
+/// killed before it removed its copy leaves the lock free, and the next dry run removes that
+/// copy (a store's size each, in the temporary directory).
 struct TrialStore {
     let directory: String
     let store: LedgerStore
+    /// The lock file, held locked until the copy is removed or the process ends.
+    private let owner: Int32
 
-    /// Copies the store at `path` (a missing store: an empty one); store errors exit 2.
-    init(copying path: String) throws {
+    /// What the copies' directories are named from (`mkdtemp` adds six characters).
+    static let prefix = "orders-dry-run-"
+    /// The lock in each copy's directory.
+    static let ownerFile = "owner.lock"
+
+    /// Copies the store at `path` (a missing store: an empty one), after removing the copies that
+    /// dry runs which did not finish left, which `notice` is told of; store errors exit 2.
+    init(copying path: String, notice: (String) -> Void) throws {
         let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((temporary + "/orders-dry-run-XXXXXX").utf8CString)
+        let removed = Self.removeLeftCopies(in: temporary)
+        if removed > 0 {
+            let copies = removed == 1 ? "1 store copy" : "\(removed) store copies"
+            notice("removed \(copies) left in \(temporary) by dry runs that did not finish")
+        }
+        var template = Array((temporary + "/" + Self.prefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw CommandFailure(
                 "cannot make a directory for the dry run in \(temporary): \(String(cString: strerror(errno)))", exitStatus: 2)
         }
         directory = String(cString: made)
+        owner = open(directory + "/" + Self.ownerFile, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         do {
+            guard owner >= 0, flock(owner, LOCK_EX | LOCK_NB) == 0 else {
+                throw CommandFailure(
+                    "cannot lock the dry run's copy in \(directory): \(String(cString: strerror(errno)))", exitStatus: 2)
+            }
             if FileManager.default.fileExists(atPath: path + "/data.mdb") {
                 _ = try LedgerStore(path: path, readOnly: true).backup(to: directory, compact: true)
             }
             store = try LedgerStore(path: directory, durable: false)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
-            throw CommandFailure("\(error)", exitStatus: 2)
+            if owner >= 0 { close(owner) }
+            throw error as? CommandFailure ?? CommandFailure("\(error)", exitStatus: 2)
         }
     }
 
     /// Removes the copy.
-    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    func remove() {
+        try? FileManager.default.removeItem(atPath: directory)
+        close(owner)
+    }
+
+    /// Removes every copy in `temporary` whose lock no process holds, that is, whose dry run
+    /// ended without removing it; how many. Only directories of this user are looked at, never
+    /// followed through a link, and one without the lock file (a copy being made) is left.
+    static func removeLeftCopies(in temporary: String) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) {
+            let copy = temporary + "/" + name
+            var info = stat()
+            guard lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            let lock = open(copy + "/" + ownerFile, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            guard lock >= 0 else { continue }
+            defer { close(lock) }
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if (try? FileManager.default.removeItem(atPath: copy)) != nil { removed += 1 }
+        }
+        return removed
+    }
 }

@@ -45,4 +45,34 @@ struct DryRunTests {
         let real = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
         #expect(real.standardOutput == trial.standardOutput)
     }
+
+    @Test func aDryRunRemovesTheCopiesThatKilledDryRunsLeftAndNoOther() throws {
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let temporary = directory.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let environment = ["TMPDIR": temporary]
+        let arguments = ["import", "--dry-run", "--store", store, "--records-per-commit", "1", "data/bad-batch.jsonl"]
+        // Killed after its copy's first commit: the copy stays.
+        let killed = try OrdersBinary.run(arguments, fault: "after-commit:1", environment: environment)
+        #expect(killed.killedBySignal || killed.status != 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(left.count == 1 && left[0].hasPrefix("orders-dry-run-"), "\(left)")
+        // A copy whose dry run still runs (this test holds its lock), and one without a lock.
+        let running = temporary + "/orders-dry-run-live01"
+        try FileManager.default.createDirectory(atPath: running, withIntermediateDirectories: true)
+        let lock = open(running + "/owner.lock", O_CREAT | O_RDWR, 0o600)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        try FileManager.default.createDirectory(atPath: temporary + "/orders-dry-run-other1", withIntermediateDirectories: true)
+        let next = try OrdersBinary.run(arguments, environment: environment)
+        #expect(next.status == 1, "\(next.standardError)")
+        #expect(
+            next.standardError.contains("orders: removed 1 store copy left in \(temporary) by dry runs that did not finish\n"),
+            "\(next.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary).sorted() == [
+                "orders-dry-run-live01", "orders-dry-run-other1",
+            ])
+    }
 }

@@ -37,11 +37,12 @@ enum OrdersBinary {
     /// Starts `orders arguments…` in `directory` and waits for it. `unprivileged`: as a user whom
     /// file permissions bind (`nobody` through `setpriv` when the tests run as root). `fault`:
     /// the `ORDERS_FAULT` value to crash at (never inherited from the test's environment).
+    /// `environment`: variables set for it on top of the test's.
     static func run(
         _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
-        fault: String? = nil
+        fault: String? = nil, environment: [String: String] = [:]
     ) throws -> Output {
-        finish(start(arguments, in: directory, input: input, unprivileged: unprivileged, fault: fault))
+        finish(start(arguments, in: directory, input: input, unprivileged: unprivileged, fault: fault, environment: environment))
     }
 
     /// Waits for a process that `start` started and gives what it printed.
@@ -101,7 +102,7 @@ enum OrdersBinary {
     /// unless `standardOutput` is given.
     static func start(
         _ arguments: [String], in directory: String? = nil, input: Data? = nil, unprivileged: Bool = false,
-        fault: String? = nil, standardOutput: FileHandle? = nil
+        fault: String? = nil, standardOutput: FileHandle? = nil, environment extra: [String: String] = [:]
     ) -> Process {
         let process = Process()
         if unprivileged && geteuid() == 0 {
@@ -116,6 +117,7 @@ enum OrdersBinary {
         environment["ORDERS_STORE"] = nil
         environment["NO_COLOR"] = "1"
         environment["ORDERS_FAULT"] = fault
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = standardOutput ?? Pipe()
         process.standardError = Pipe()
