@@ -41,8 +41,10 @@ struct ExportCommand: ParsableCommand {
         let store = try storeOptions.openForReading()
         let format = self.format ?? (output?.hasSuffix(".csv") == true ? .csv : .jsonl)
         var destination = OutputBuffer.standardOutput
+        // The file this export made, if it made one: the only one a failure removes.
+        var created: FileIdentity?
         if let output {
-            try openOutput(output)
+            created = try openOutput(output)
             destination = output
         }
         do {
@@ -53,7 +55,8 @@ struct ExportCommand: ParsableCommand {
                         + "which CSV cannot tell from none; --format jsonl keeps them\n")
             }
         } catch {
-            if let output { unlink(output) }
+            var info = stat()
+            if let output, let created, lstat(output, &info) == 0, FileIdentity(info) == created { unlink(output) }
             throw error
         }
     }
@@ -81,19 +84,27 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// Points standard output at `path`, refusing a path in the store (checked before and after
-    /// opening, as `--rejects` is).
-    private func openOutput(_ path: String) throws {
+    /// opening, as `--rejects` is); the identity of the file if this made it, `nil` if it was there
+    /// (a file, a device, a pipe: never removed).
+    private func openOutput(_ path: String) throws -> FileIdentity? {
         let check = WritePathCheck(store: storeOptions.path, inputs: [])
         try check.checkOutput(path, option: "--output", what: "the export")
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let made = descriptor >= 0
+        if !made, errno == EEXIST { descriptor = open(path, O_WRONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Self.failure(path) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Self.failure(path) }
-        try check.checkOutput(path, identity: FileIdentity(info), option: "--output", what: "the export")
-        guard (info.st_mode & S_IFMT) != S_IFREG || ftruncate(descriptor, 0) == 0, dup2(descriptor, STDOUT_FILENO) >= 0 else {
-            throw Self.failure(path)
+        do {
+            guard fstat(descriptor, &info) == 0 else { throw Self.failure(path) }
+            try check.checkOutput(path, identity: FileIdentity(info), option: "--output", what: "the export")
+            guard (info.st_mode & S_IFMT) != S_IFREG || ftruncate(descriptor, 0) == 0, dup2(descriptor, STDOUT_FILENO) >= 0
+            else { throw Self.failure(path) }
+        } catch {
+            if made { unlink(path) }
+            throw error
         }
+        return made ? FileIdentity(info) : nil
     }
 
     private static func failure(_ path: String) -> CommandFailure {

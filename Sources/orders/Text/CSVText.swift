@@ -16,7 +16,9 @@ enum CSVText {
     /// `value` as a field, its control characters escaped when `forTerminal`.
     static func field(_ value: String, forTerminal: Bool = standardOutputIsTerminal) -> String {
         let value = forTerminal ? value.terminalSafe : value
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        // Bytes, not characters: "\r\n" is one character, equal to neither "\r" nor "\n".
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return value }
         return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 }

@@ -107,6 +107,44 @@ struct ExportRoundTripTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store + "/data.mdb")) == before)
     }
 
+    @Test func aFailedExportRemovesOnlyAFileItMade() throws {
+        let store = directory.path + "/store"
+        #expect(try importing("data/good-batch.csv", into: store) == 0)
+        // `--to` past the log fails once the output is open.
+        let arguments = ["export", "--store", store, "--to", "999999", "--output"]
+        let made = directory.path + "/made.jsonl"
+        #expect(try OrdersBinary.run(arguments + [made]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: made))
+        // A file that was there (a device such as /dev/full would be too) stays.
+        let there = directory.file("there.jsonl", "kept\n")
+        let failed = try OrdersBinary.run(arguments + [there])
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("is beyond the log"), "\(failed.standardError)")
+        #expect(FileManager.default.fileExists(atPath: there))
+    }
+
+    @Test func aNoteWithALineEndIsQuotedInCSVAndComesBackWhole() throws {
+        let source = directory.path + "/source"
+        let batch = directory.file(
+            "notes.jsonl",
+            [
+                #"{"type":"place","order_id":"Q-0","customer_id":"C-q","currency":"EUR","lines":[{"sku":"S-1","qty":1,"unit_price":100}],"at":"2026-01-01T00:00:00Z"}"#,
+                #"{"type":"pay","order_id":"Q-0","amount":100,"at":"2026-01-01T00:01:00Z"}"#,
+                #"{"type":"ship","order_id":"Q-0","at":"2026-01-01T00:02:00Z","carrier":"x\r\ny"}"#,
+                #"{"type":"place","order_id":"Q-1","customer_id":"C-q","currency":"EUR","lines":[{"sku":"S-1","qty":1,"unit_price":100}],"at":"2026-01-01T00:00:00Z"}"#,
+                #"{"type":"cancel","order_id":"Q-1","at":"2026-01-01T00:03:00Z","reason":"a,\"b\"\nc\rd"}"#,
+            ].joined(separator: "\n") + "\n")
+        #expect(try importing(batch, into: source) == 0)
+        let exported = directory.path + "/export.csv"
+        #expect(try OrdersBinary.run(["export", "--store", source, "--output", exported]).status == 0)
+        let copy = directory.path + "/copy"
+        #expect(try importing(exported, into: copy) == 0)
+        for order in ["Q-0", "Q-1"] {
+            let show = ["show", order, "--format", "json", "--store"]
+            #expect(try OrdersBinary.run(show + [copy]).standardOutput == OrdersBinary.run(show + [source]).standardOutput)
+        }
+    }
+
     @Test func aStoreWhoseCommandIDsAreInTheOldLayoutIsAnErrorNotACrash() throws {
         let store = directory.path + "/old"
         try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
