@@ -33,8 +33,9 @@ enum Main {
         } catch {
             let code = OrdersCommand.exitCode(for: error)
             if code == .success {
+                // Help, the version, a completion script: written out and checked as any output.
                 print(OrdersCommand.fullMessage(for: error))
-                Foundation.exit(0)
+                exitCheckingOutput(0)
             }
             let message = oneLine(OrdersCommand.message(for: error))
             if code == .validationFailure || error is ValidationError || code.rawValue == 64 {

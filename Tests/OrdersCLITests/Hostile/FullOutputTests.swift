@@ -33,10 +33,12 @@ struct FullOutputTests {
         let queries: [[String]] = [
             ["list"], ["list", "--limit", "0", "--format", "json"], ["show", "O-1002"], ["customers"], ["revenue"],
             ["skus"], ["stats"], ["verify"], ["rebuild"], ["events"], ["events", "--format", "jsonl"], ["export"],
-            ["export", "--format", "csv"], ["list", "--limit", "0", "--format", "jsonl"],
+            ["export", "--format", "csv"], ["list", "--limit", "0", "--format", "jsonl"], ["--help"], ["stats", "--help"],
+            ["--version"], ["--generate-completion-script", "bash"],
         ]
         for query in queries {
-            let result = try runOnFullDisk(query + ["--store", store])
+            let needsStore = !query[0].hasPrefix("--") && query.last != "--help"
+            let result = try runOnFullDisk(query + (needsStore ? ["--store", store] : []))
             #expect(result.status == 74, "\(query)")
             #expect(result.standardError.hasPrefix("orders: error: cannot write standard output: "), "\(query)")
             #expect(result.standardError.filter { $0 == "\n" }.count == 1, "\(query): \(result.standardError)")
