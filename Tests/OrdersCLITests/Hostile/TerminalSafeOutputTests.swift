@@ -11,9 +11,10 @@ struct TerminalSafeOutputTests {
     /// Retitles and clears a terminal, then a C1 CSI, DEL, a right-to-left override, NUL and a
     /// bidirectional isolate.
     static let carrier = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}\u{7F}\u{202E}\u{0}x\u{2066}"
-    /// Colours the terminal, breaks the line three ways, marks right-to-left, then spells an
-    /// escape with a backslash (shown doubled, so it cannot pass for an escaped ESC).
-    static let reason = "\u{1B}[31mred\r\n\u{200F}\u{2028}\\u{1B}"
+    /// Colours the terminal, breaks the line three ways, marks right-to-left, hides a zero-width
+    /// space and a byte order mark, then spells an escape with a backslash (shown doubled, so it
+    /// cannot pass for an escaped ESC).
+    static let reason = "\u{1B}[31mred\r\n\u{200F}\u{2028}\u{200B}\u{FEFF}\\u{1B}"
     /// A batch name that is an escape sequence too.
     static let batchName = "day\u{1B}[2J\u{85}.jsonl"
 
@@ -42,7 +43,9 @@ struct TerminalSafeOutputTests {
     /// separators, bidirectional controls.
     static func unsafeScalars(_ text: String) -> [UInt32] {
         text.unicodeScalars.map(\.value).filter { value in
-            (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value) || [0x061C, 0x200E, 0x200F].contains(value)
+            (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                || [0x061C, 0x200E, 0x200F, 0x00AD, 0x180E, 0x200B, 0xFEFF].contains(value)
+                || (0x2060...0x2064).contains(value) || (0xFFF9...0xFFFB).contains(value)
                 || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         }
     }
@@ -73,7 +76,7 @@ struct TerminalSafeOutputTests {
         let show = try run(["show", "--store", store, "O-1"]).standardOutput
         #expect(show.contains(#"shipped   carrier \u{1B}]0;owned\u{7}\u{1B}[2J\u{9B}\u{7F}\u{202E}\u{0}x\u{2066}"#))
         let cancelled = try run(["show", "--store", store, "O-2"]).standardOutput
-        #expect(cancelled.contains(#"reason \u{1B}[31mred\u{D}\u{A}\u{200F}\u{2028}\\u{1B}"#))
+        #expect(cancelled.contains(#"reason \u{1B}[31mred\u{D}\u{A}\u{200F}\u{2028}\u{200B}\u{FEFF}\\u{1B}"#))
         #expect(imported.standardOutput.hasPrefix(#"FILE                      RECORDS"#))
         #expect(imported.standardOutput.contains(#"day\u{1B}[2J\u{85}.jsonl        6"#))
         #expect(
