@@ -6,10 +6,13 @@ import Synchronization
 #endif
 
 /// How the process ends when a store proves damaged where LMDB does not return an error: one of
-/// LMDB's own assertions fails (a page of the wrong kind where a cursor walks), or a page of a
+/// LMDB's own assertions fails (a page of the wrong kind where a cursor walks), a page of a
 /// mapped file is read past the file's end (SIGBUS: `data.mdb` or `lock.mdb` cut short while the
-/// process reads it). Instead of an abort or a bus error with a core dump, one line on standard
-/// error and the exit status given to `install`. Nothing is committed on the way out: a write
+/// process reads it), or LMDB reads outside any page (SIGSEGV in liblmdb's code, or in libc's
+/// `memcpy` or `memcmp` called from it: a damaged page's offsets or sizes; LMDB does not check
+/// its pages). Instead of an abort, a bus error or a segmentation fault with a core dump, one
+/// line on standard error and the exit status given to `install`. A segmentation fault anywhere
+/// else is not damage LMDB met: it ends the process as it would have. Nothing is committed on the way out: a write
 /// transaction in progress is lost, as if the process had been killed, and what was committed
 /// before stays.
 public enum DamageExit {
@@ -19,6 +22,11 @@ public enum DamageExit {
     nonisolated(unsafe) static var prefix = ""
     /// The SIGBUS line, written before the handler is installed: a signal handler must not build it.
     nonisolated(unsafe) static var busErrorLine: UnsafeMutableBufferPointer<UInt8>?
+    /// The SIGSEGV line, made beforehand too.
+    nonisolated(unsafe) static var wildReadLine: UnsafeMutableBufferPointer<UInt8>?
+    /// Where liblmdb's code and libc's are mapped (`codeRanges`), for the SIGSEGV handler.
+    nonisolated(unsafe) static var lmdbCode: Range<UInt> = 0..<0
+    nonisolated(unsafe) static var libcCode: Range<UInt> = 0..<0
     /// Set by the first thread that meets damage, which writes the line and ends the process.
     static let reporting = Atomic<Bool>(false)
 
@@ -31,11 +39,86 @@ public enum DamageExit {
             (prefix + "a file of the store was cut short while this command read it (data.mdb or lock.mdb); "
                 + "the command stopped, what was committed before stays; restore the store from a backup, "
                 + "or run orders verify once the file is whole again\n").utf8)
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
-        _ = buffer.initialize(from: line)
-        busErrorLine = buffer
+        busErrorLine = lasting(line)
+        wildReadLine = lasting(
+            Array(
+                (prefix + "a store's data file is damaged: LMDB read outside its pages (a segmentation fault in "
+                    + "liblmdb); the command stopped, what was committed before stays; restore the store from a backup\n")
+                    .utf8))
+        (lmdbCode, libcCode) = codeRanges()
         _ = reporting.load(ordering: .relaxed)  // initialised here, not first in a signal handler
         signal(SIGBUS, busError)
+        if !lmdbCode.isEmpty {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = segmentationFault
+            action.sa_flags = SA_SIGINFO
+            sigemptyset(&action.sa_mask)
+            sigaction(SIGSEGV, &action, nil)
+        }
+    }
+
+    /// `bytes` in memory that lives as long as the process (a signal handler writes it).
+    private static func lasting(_ bytes: [UInt8]) -> UnsafeMutableBufferPointer<UInt8> {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        return buffer
+    }
+
+    /// Where the executable code of liblmdb and of libc is mapped in this process, read from
+    /// `/proc/self/maps` (empty ranges when it cannot be read).
+    static func codeRanges() -> (lmdb: Range<UInt>, libc: Range<UInt>) {
+        // Read to its end: a file of /proc has no size to read up to.
+        let file = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return (0..<0, 0..<0) }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        let maps = String(decoding: bytes, as: UTF8.self)
+        var lmdb: Range<UInt> = 0..<0
+        var libc: Range<UInt> = 0..<0
+        for line in maps.split(separator: "\n") {
+            // "start-end perms offset device inode path"
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, fields[1].contains("x") else { continue }
+            let bounds = fields[0].split(separator: "-")
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), start < end
+            else { continue }
+            let file = fields[5].split(separator: "/").last.map(String.init) ?? ""
+            if file.hasPrefix("liblmdb.so") {
+                lmdb = lmdb.isEmpty ? start..<end : min(lmdb.lowerBound, start)..<max(lmdb.upperBound, end)
+            } else if file.hasPrefix("libc.so") {
+                libc = libc.isEmpty ? start..<end : min(libc.lowerBound, start)..<max(libc.upperBound, end)
+            }
+        }
+        return (lmdb, libc)
+    }
+
+    /// Whether the fault whose machine context is `context` happened in liblmdb's code, or in
+    /// libc's called straight from it (`memcpy`, `memcmp`: they keep their return address on
+    /// top of the stack). Async-signal-safe: it only reads the context and the faulting stack.
+    // Safe: `context` is the `ucontext_t` the kernel passed the handler; the stack pointer in it
+    // points into the faulting thread's stack, whose top word holds the caller's return address.
+    static func faultIsInLMDB(_ context: UnsafeMutableRawPointer) -> Bool {
+        #if arch(x86_64)
+            let registers = context.assumingMemoryBound(to: ucontext_t.self).pointee.uc_mcontext.gregs
+            let (instruction, stack) = withUnsafeBytes(of: registers) { raw in
+                // glibc's REG_RIP and REG_RSP (<sys/ucontext.h>, which Swift imports without them).
+                (
+                    raw.load(fromByteOffset: 16 * MemoryLayout<greg_t>.stride, as: UInt.self),
+                    raw.load(fromByteOffset: 15 * MemoryLayout<greg_t>.stride, as: UInt.self)
+                )
+            }
+            if lmdbCode.contains(instruction) { return true }
+            guard libcCode.contains(instruction), let top = UnsafePointer<UInt>(bitPattern: stack) else { return false }
+            return lmdbCode.contains(top.pointee)
+        #else
+            return false
+        #endif
     }
 
     /// Changes the exit status (the import's errors exit 2, the other commands' 1).
@@ -87,6 +170,21 @@ public enum DamageExit {
             }
         }
     }
+}
+
+/// The SIGSEGV handler: damage when the fault is LMDB's (`DamageExit.faultIsInLMDB`), reported as
+/// SIGBUS is; otherwise the default action, as if no handler had been installed (a fault runs its
+/// instruction again on return, a signal sent is delivered again once unblocked).
+private func segmentationFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    if let context, DamageExit.faultIsInLMDB(context) {
+        guard DamageExit.isFirstReport(DamageExit.reporting) else { DamageExit.awaitExit() }
+        if let line = DamageExit.wildReadLine, let base = line.baseAddress {
+            _ = write(STDERR_FILENO, base, line.count)
+        }
+        _exit(DamageExit.status.load(ordering: .relaxed))
+    }
+    Glibc.signal(SIGSEGV, SIG_DFL)
+    raise(SIGSEGV)
 }
 
 /// The SIGBUS handler: async-signal-safe (`write` of the line made beforehand, `_exit`).
