@@ -65,37 +65,53 @@ public enum DamageExit {
     }
 
     /// Where the executable code of liblmdb and of libc is mapped in this process, read from
-    /// `/proc/self/maps` (empty ranges when it cannot be read).
+    /// `/proc/self/maps` (empty ranges when it cannot be read). Its bytes are parsed as they are:
+    /// every command starts with this, and `String`'s splitting cost a millisecond of it.
     static func codeRanges() -> (lmdb: Range<UInt>, libc: Range<UInt>) {
         // Read to its end: a file of /proc has no size to read up to.
         let file = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return (0..<0, 0..<0) }
         defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var maps: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 14)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            bytes += chunk[..<count]
+            maps += chunk[..<count]
         }
-        let maps = String(decoding: bytes, as: UTF8.self)
         var lmdb: Range<UInt> = 0..<0
         var libc: Range<UInt> = 0..<0
-        for line in maps.split(separator: "\n") {
+        for line in maps.split(separator: UInt8(ascii: "\n")) {
             // "start-end perms offset device inode path"
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 6, fields[1].contains("x") else { continue }
-            let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), start < end
-            else { continue }
-            let file = fields[5].split(separator: "/").last.map(String.init) ?? ""
-            if file.hasPrefix("liblmdb.so") {
+            let fields = line.split(separator: UInt8(ascii: " "))
+            guard fields.count >= 6, fields[1].contains(UInt8(ascii: "x")) else { continue }
+            let bounds = fields[0].split(separator: UInt8(ascii: "-"))
+            guard bounds.count == 2, let start = hexadecimal(bounds[0]), let end = hexadecimal(bounds[1]), start < end else {
+                continue
+            }
+            let name = fields[5].split(separator: UInt8(ascii: "/")).last ?? []
+            func isNamed(_ prefix: String) -> Bool { name.starts(with: prefix.utf8) }
+            if isNamed("liblmdb.so") {
                 lmdb = lmdb.isEmpty ? start..<end : min(lmdb.lowerBound, start)..<max(lmdb.upperBound, end)
-            } else if file.hasPrefix("libc.so") {
+            } else if isNamed("libc.so") {
                 libc = libc.isEmpty ? start..<end : min(libc.lowerBound, start)..<max(libc.upperBound, end)
             }
         }
         return (lmdb, libc)
+    }
+
+    /// The number spelt by `digits` in lower-case hexadecimal, as `/proc/self/maps` writes it.
+    private static func hexadecimal(_ digits: ArraySlice<UInt8>) -> UInt? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt(digit - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        return value
     }
 
     /// Whether the fault whose machine context is `context` happened in liblmdb's code, or in
