@@ -114,6 +114,13 @@ public enum DamageExit {
         return value
     }
 
+    /// Whether a SIGSEGV with `code` (`si_code`) and machine context `context` is a fault LMDB
+    /// made: raised by the kernel for an access (a positive code; a signal sent by `kill` or
+    /// `raise` has none, wherever it lands), in liblmdb's code (`faultIsInLMDB`).
+    static func isLMDBFault(code: Int32, context: UnsafeMutableRawPointer) -> Bool {
+        code > 0 && faultIsInLMDB(context)
+    }
+
     /// Whether the fault whose machine context is `context` happened in liblmdb's code, or in
     /// libc's called straight from it (`memcpy`, `memcmp`: they keep their return address on
     /// top of the stack). Async-signal-safe: it only reads the context and the faulting stack.
@@ -192,7 +199,7 @@ public enum DamageExit {
 /// SIGBUS is; otherwise the default action, as if no handler had been installed (a fault runs its
 /// instruction again on return, a signal sent is delivered again once unblocked).
 private func segmentationFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    if let context, DamageExit.faultIsInLMDB(context) {
+    if let info, let context, DamageExit.isLMDBFault(code: info.pointee.si_code, context: context) {
         guard DamageExit.isFirstReport(DamageExit.reporting) else { DamageExit.awaitExit() }
         if let line = DamageExit.wildReadLine, let base = line.baseAddress {
             _ = write(STDERR_FILENO, base, line.count)

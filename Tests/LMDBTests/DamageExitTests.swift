@@ -73,4 +73,22 @@ struct DamageExitTests {
         let compare = unsafeBitCast(mdb_cmp as Compare, to: UInt.self)
         #expect(lmdb.contains(compare))
     }
+
+    @Test func aSegmentationFaultSentFromOutsideIsNeverTakenForDamage() throws {
+        // What `install` finds, without a handler in the test runner.
+        (DamageExit.lmdbCode, DamageExit.libcCode) = DamageExit.codeRanges()
+        // A machine context whose instruction lies in liblmdb, as when a signal lands there.
+        var context = ucontext_t()
+        typealias Compare = @convention(c) (OpaquePointer?, MDB_dbi, UnsafePointer<MDB_val>?, UnsafePointer<MDB_val>?) -> Int32
+        let instruction = Int64(Int(bitPattern: unsafeBitCast(mdb_cmp as Compare, to: UInt.self)))
+        // Register 16 is REG_RIP.
+        withUnsafeMutableBytes(of: &context.uc_mcontext.gregs) { registers in
+            registers.storeBytes(of: instruction, toByteOffset: 16 * 8, as: Int64.self)
+        }
+        withUnsafeMutableBytes(of: &context) { raw in
+            #expect(DamageExit.isLMDBFault(code: 1, context: raw.baseAddress!), "SEGV_MAPERR: the kernel's")
+            #expect(!DamageExit.isLMDBFault(code: 0, context: raw.baseAddress!), "SI_USER: kill")
+            #expect(!DamageExit.isLMDBFault(code: -6, context: raw.baseAddress!), "SI_TKILL: raise")
+        }
+    }
 }
