@@ -28,33 +28,50 @@ struct TrialStore {
             let copies = removed == 1 ? "1 store copy" : "\(removed) store copies"
             notice("removed \(copies) left in \(temporary) by dry runs that did not finish")
         }
-        var template = Array((temporary + "/" + Self.prefix + "XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CommandFailure(
-                "cannot make a directory for the dry run in \(temporary): \(String(cString: strerror(errno)))", exitStatus: 2)
-        }
-        directory = String(cString: made)
-        owner = open(directory + "/" + Self.ownerFile, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        (directory, owner) = try Self.makeLockedDirectory(in: temporary)
         do {
-            guard owner >= 0, flock(owner, LOCK_EX | LOCK_NB) == 0 else {
-                throw CommandFailure(
-                    "cannot lock the dry run's copy in \(directory): \(String(cString: strerror(errno)))", exitStatus: 2)
-            }
             if FileManager.default.fileExists(atPath: path + "/data.mdb") {
                 _ = try LedgerStore(path: path, readOnly: true).backup(to: directory, compact: true)
             }
             store = try LedgerStore(path: directory, durable: false)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
-            if owner >= 0 { close(owner) }
-            throw error as? CommandFailure ?? CommandFailure("\(error)", exitStatus: 2)
+            close(owner)
+            throw CommandFailure("\(error)", exitStatus: 2)
         }
+    }
+
+    /// A new directory for a copy in `temporary`, and its lock file, locked. Between making the
+    /// lock file and locking it, another dry run may find the directory and, the lock being free,
+    /// remove it: the lock is then held on a file that is gone, so the directory is made again.
+    private static func makeLockedDirectory(in temporary: String) throws -> (directory: String, owner: Int32) {
+        for _ in 0..<8 {
+            var template = Array((temporary + "/" + prefix + "XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else { break }
+            let directory = String(cString: made)
+            let path = directory + "/" + ownerFile
+            let owner = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard owner >= 0 else { break }
+            if locks(owner, stillAt: path) { return (directory, owner) }
+            close(owner)
+        }
+        throw CommandFailure(
+            "cannot make a directory for the dry run in \(temporary): \(String(cString: strerror(errno)))", exitStatus: 2)
     }
 
     /// Removes the copy.
     func remove() {
         try? FileManager.default.removeItem(atPath: directory)
         close(owner)
+    }
+
+    /// Whether `owner` is locked by this process now and is still the file at `path` (not one
+    /// that another dry run removed before the lock was taken).
+    static func locks(_ owner: Int32, stillAt path: String) -> Bool {
+        var held = stat()
+        var there = stat()
+        return flock(owner, LOCK_EX | LOCK_NB) == 0 && fstat(owner, &held) == 0 && lstat(path, &there) == 0
+            && FileIdentity(held) == FileIdentity(there)
     }
 
     /// Removes every copy in `temporary` whose lock no process holds, that is, whose dry run

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import orders
+
 /// `import --dry-run`: the same decisions, summary, rejects and exit status as the real import
 /// that follows, and the store's bytes unchanged.
 struct DryRunTests {
@@ -74,5 +76,18 @@ struct DryRunTests {
             try FileManager.default.contentsOfDirectory(atPath: temporary).sorted() == [
                 "orders-dry-run-live01", "orders-dry-run-other1",
             ])
+    }
+
+    @Test func aLockTakenOnALockFileAnotherDryRunRemovedDoesNotCount() throws {
+        let path = directory.file("owner.lock", "")
+        let owner = open(path, O_RDWR)
+        defer { close(owner) }
+        // Another dry run found the lock free and removed the copy before it was taken.
+        unlink(path)
+        #expect(!TrialStore.locks(owner, stillAt: path))
+        let kept = directory.file("kept.lock", "")
+        let held = open(kept, O_RDWR)
+        defer { close(held) }
+        #expect(TrialStore.locks(held, stillAt: kept))
     }
 }
