@@ -44,6 +44,9 @@ struct ExportCommand: ParsableCommand {
         // The file this export made, if it made one: the only one a failure removes.
         var created: FileIdentity?
         if let output {
+            // Checked before the file is opened (and a file that was there emptied); the log only
+            // grows, so what passes here passes in the snapshot too.
+            if let to { try Self.check(to: to, head: storeOptions.reading { try store.headSeq() }) }
             created = try openOutput(output)
             destination = output
         }
@@ -66,9 +69,7 @@ struct ExportCommand: ParsableCommand {
         try storeOptions.reading {
             try store.snapshot { snapshot in
                 let head = try snapshot.headSeq()
-                if let to, to > head {
-                    throw CommandFailure("--to \(to) is beyond the log, whose last seq is \(head)", exitStatus: 1)
-                }
+                if let to { try Self.check(to: to, head: head) }
                 var listing = ListingWriter(
                     format: format.listingFormat, csvHeader: ExportView.csvHeader,
                     output: OutputBuffer(destination: destination))
@@ -92,6 +93,9 @@ struct ExportCommand: ParsableCommand {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         let made = descriptor >= 0
         if !made, errno == EEXIST { descriptor = open(path, O_WRONLY | O_CLOEXEC) }
+        // A link to no file (`O_EXCL` does not follow it): the file it names is made, as `>` does,
+        // and kept whatever happens (a failure removes only what `path` itself names).
+        if !made, descriptor < 0, errno == ENOENT { descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw Self.failure(path) }
         defer { close(descriptor) }
         var info = stat()
@@ -105,6 +109,11 @@ struct ExportCommand: ParsableCommand {
             throw error
         }
         return made ? FileIdentity(info) : nil
+    }
+
+    /// Refuses `--to` past the log's last seq, `head`.
+    private static func check(to: UInt64, head: UInt64) throws {
+        if to > head { throw CommandFailure("--to \(to) is beyond the log, whose last seq is \(head)", exitStatus: 1) }
     }
 
     private static func failure(_ path: String) -> CommandFailure {

@@ -115,12 +115,18 @@ struct ExportRoundTripTests {
         let made = directory.path + "/made.jsonl"
         #expect(try OrdersBinary.run(arguments + [made]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: made))
-        // A file that was there (a device such as /dev/full would be too) stays.
+        // A file that was there (a device such as /dev/full would be too) stays, as it was: `--to`
+        // is checked before the file is opened.
         let there = directory.file("there.jsonl", "kept\n")
         let failed = try OrdersBinary.run(arguments + [there])
         #expect(failed.status == 1)
         #expect(failed.standardError.contains("is beyond the log"), "\(failed.standardError)")
-        #expect(FileManager.default.fileExists(atPath: there))
+        #expect(try String(contentsOfFile: there, encoding: .utf8) == "kept\n")
+        // A link to no file yet: the export makes the file it names.
+        let link = directory.path + "/link.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.path + "/target.jsonl")
+        #expect(try OrdersBinary.run(["export", "--store", store, "--output", link]).status == 0)
+        #expect(try String(contentsOfFile: directory.path + "/target.jsonl", encoding: .utf8).hasPrefix("{"))
     }
 
     @Test func aNoteWithALineEndIsQuotedInCSVAndComesBackWhole() throws {
