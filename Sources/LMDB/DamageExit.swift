@@ -36,9 +36,9 @@ public enum DamageExit {
         status.store(exitStatus, ordering: .relaxed)
         Self.prefix = prefix
         let line = Array(
-            (prefix + "a file of the store was cut short while this command read it (data.mdb or lock.mdb); "
-                + "the command stopped, what was committed before stays; restore the store from a backup, "
-                + "or run orders verify once the file is whole again\n").utf8)
+            (prefix + "a file of the store was cut short while this command read it (data.mdb or lock.mdb), "
+                + "or a damaged page points past its end; the command stopped, what was committed before stays; "
+                + "restore the store from a backup, or run orders verify once the file is whole again\n").utf8)
         busErrorLine = lasting(line)
         wildReadLine = lasting(
             Array(
