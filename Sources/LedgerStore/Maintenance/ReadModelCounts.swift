@@ -1,9 +1,10 @@
 internal import LedgerServices
 
 /// What a store's read models must hold, counted without reading them: one `orders` row and one
-/// entry of the index by customer per order named, one `customers` row per customer named (a customer is named by its first order),
-/// one `skus` row per sku named (by the first line that sells it), revenue rows once an order is
-/// placed, and status counts that are never negative and add up to the orders. A read model at
+/// entry of the index by customer per order named, one `customers` row per customer named (a
+/// customer is named by its first order), one `skus` row per sku named (by the first line that
+/// sells it), revenue rows once an order is placed, and status counts that are never negative
+/// and add up to the orders. A read model at
 /// the log's head that holds other counts was damaged (emptied, rows lost): an import must not
 /// fold onto it, since a missing row would be taken for a new customer or sku. Counts cannot
 /// see every damage (a revenue row lost among others, status counts moved between statuses):
