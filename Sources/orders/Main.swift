@@ -49,8 +49,9 @@ enum Main {
 
     /// Ends with `status` once standard output is written out. A write of it that failed (a full
     /// disk, say) is one line and exit `Terminal.outputFailureStatus` (or `status`, if higher),
-    /// also after a committed import: a command never reports success having printed nothing. A closed pipe ends the process by SIGPIPE first, as `head`
-    /// expects; where SIGPIPE is ignored, EPIPE ends it quietly.
+    /// also after a committed import: a command never reports success having printed nothing. A
+    /// closed pipe ends the process by SIGPIPE first, as `head` expects; where SIGPIPE is
+    /// ignored, EPIPE ends it quietly.
     static func exitCheckingOutput(_ status: Int32) -> Never {
         let failure = cstdout_finish()
         guard failure != 0, failure != EPIPE else { Foundation.exit(status) }
