@@ -17,10 +17,10 @@ struct DomainPropertyTests {
 
     @Test func mergingAmountsIsAddingThemOneByOne() async {
         await propertyCheck(input: Self.entries, Self.entries) { first, second in
-            var merged = CurrencyAmounts(first.map { (Currency($0.0)!, $0.1) })
-            merged.merge(CurrencyAmounts(second.map { (Currency($0.0)!, $0.1) }))
+            var merged = CurrencyAmounts(first.map { (Currency($0.0)!, Int128($0.1)) })
+            merged.merge(CurrencyAmounts(second.map { (Currency($0.0)!, Int128($0.1)) }))
             var added = CurrencyAmounts()
-            for (code, amount) in first + second { added.add(amount, to: Currency(code)!) }
+            for (code, amount) in first + second { added.add(Int128(amount), to: Currency(code)!) }
             #expect(merged == added)
             #expect(merged.entries.map(\.currency) == Set((first + second).map(\.0)).sorted().map { Currency($0)! })
             #expect(merged.count == Set((first + second).map(\.0)).count)
@@ -30,16 +30,18 @@ struct DomainPropertyTests {
     @Test func rowsMergeLikeTheirFieldsAdd() async {
         await propertyCheck(input: Self.amount.array(of: 10), Self.amount.array(of: 10)) { a, b in
             var left = RevenueTotals()
-            (left.ordersPlaced, left.ordersCancelled, left.gross, left.captured, left.refunded) = (a[0], a[1], a[2], a[3], a[4])
+            (left.ordersPlaced, left.ordersCancelled, left.gross, left.captured, left.refunded) = (
+                a[0], a[1], Int128(a[2]), Int128(a[3]), Int128(a[4])
+            )
             var right = RevenueTotals()
             (right.ordersPlaced, right.ordersCancelled, right.gross, right.captured, right.refunded) = (
-                b[0], b[1], b[2], b[3], b[4]
+                b[0], b[1], Int128(b[2]), Int128(b[3]), Int128(b[4])
             )
             var merged = left
             merged.merge(right)
             #expect(
-                [merged.ordersPlaced, merged.ordersCancelled, merged.gross, merged.captured, merged.refunded]
-                    == (0..<5).map { a[$0] + b[$0] })
+                [Int128(merged.ordersPlaced), Int128(merged.ordersCancelled), merged.gross, merged.captured, merged.refunded]
+                    == (0..<5).map { Int128(a[$0]) + Int128(b[$0]) })
             var customer = CustomerTotals()
             (customer.orders, customer.openOrders, customer.cancelled) = (a[5], a[6], a[7])
             var other = CustomerTotals()

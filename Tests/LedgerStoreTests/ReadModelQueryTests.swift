@@ -11,9 +11,9 @@ struct ReadModelQueryTests {
     let directory = TemporaryDirectory()
 
     struct Reference {
-        var customers: [String: (orders: Int64, open: Int64, cancelled: Int64, net: [String: Int64])] = [:]
-        var revenue: [String: [Int64]] = [:]  // "date currency" → placed, cancelled, gross, captured, refunded
-        var skus: [String: (ordered: Int64, cancelled: Int64, revenue: [String: Int64])] = [:]
+        var customers: [String: (orders: Int64, open: Int64, cancelled: Int64, net: [String: Int128])] = [:]
+        var revenue: [String: [Int128]] = [:]  // "date currency" → placed, cancelled, gross, captured, refunded
+        var skus: [String: (ordered: Int64, cancelled: Int64, revenue: [String: Int128])] = [:]
         var statuses: [String: Int64] = [:]
     }
 
@@ -37,29 +37,29 @@ struct ReadModelQueryTests {
                 customer.open += 1
                 customer.net[order.currency, default: 0] += 0
                 row[0] += 1
-                row[2] += order.lines.reduce(0) { $0 + $1.1 * $1.2 }
+                row[2] += Int128(order.lines.reduce(0) { $0 + $1.1 * $1.2 })
                 for (sku, quantity, price) in order.lines {
                     var entry = reference.skus[sku] ?? (0, 0, [:])
                     entry.ordered += quantity
-                    entry.revenue[order.currency, default: 0] += quantity * price
+                    entry.revenue[order.currency, default: 0] += Int128(quantity * price)
                     reference.skus[sku] = entry
                 }
             case .paid:
-                customer.net[order.currency, default: 0] += event.amount
-                row[3] += event.amount
+                customer.net[order.currency, default: 0] += Int128(event.amount)
+                row[3] += Int128(event.amount)
             case .cancelled:
                 customer.cancelled += 1
                 customer.open -= 1
-                customer.net[order.currency, default: 0] -= event.amount
+                customer.net[order.currency, default: 0] -= Int128(event.amount)
                 row[1] += 1
-                row[4] += event.amount
+                row[4] += Int128(event.amount)
                 for (sku, quantity, price) in order.lines {
                     reference.skus[sku]!.cancelled += quantity
-                    reference.skus[sku]!.revenue[order.currency]! -= quantity * price
+                    reference.skus[sku]!.revenue[order.currency]! -= Int128(quantity * price)
                 }
             case .refunded:
-                customer.net[order.currency, default: 0] -= event.amount
-                row[4] += event.amount
+                customer.net[order.currency, default: 0] -= Int128(event.amount)
+                row[4] += Int128(event.amount)
             case .delivered:
                 customer.open -= 1
             case .shipped:
@@ -99,7 +99,7 @@ struct ReadModelQueryTests {
         for row in revenue {
             let totals = row.totals
             #expect(
-                [totals.ordersPlaced, totals.ordersCancelled, totals.gross, totals.captured, totals.refunded]
+                [Int128(totals.ordersPlaced), Int128(totals.ordersCancelled), totals.gross, totals.captured, totals.refunded]
                     == expected.revenue["\(row.key.date) \(row.key.currency)"]!)
         }
         let skus = try store.skus()

@@ -37,8 +37,8 @@ struct StagedRowsTests {
             direct.addToSKU(sku, unitsOrdered: units, unitsCancelled: units / 2, revenue: net, in: currency)
             staged.addToSKU(sku, unitsOrdered: units, unitsCancelled: units / 2, revenue: net, in: currency)
             let key = RevenueKey(day: Int64(change % 30), currency: currency)
-            direct.revenue(key) { $0.gross += net }
-            staged.revenue(key) { $0.gross += net }
+            direct.revenue(key) { $0.gross += Int128(net) }
+            staged.revenue(key) { $0.gross += Int128(net) }
         }
         let folded = staged.finish()
         #expect(folded.customerRows == direct.customerRows && folded.skuRows == direct.skuRows)

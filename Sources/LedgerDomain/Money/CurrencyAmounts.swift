@@ -1,5 +1,7 @@
 /// Money per currency; a currency once added stays, even at 0 (SPEC §6: a `net` or `revenue`
-/// object has a key for every currency with a placed order).
+/// object has a key for every currency with a placed order). Amounts are `Int128`: a sum over
+/// any number of valid events is exact (SPEC §10), where 64 bits overflow after a few thousand
+/// orders of the largest total.
 ///
 /// Up to ten currencies live inline, so a row that holds this is one flat value: folding into
 /// an array of rows touches no heap object per row (measured: the pointer chase to a per-row
@@ -11,17 +13,17 @@ public struct CurrencyAmounts: Hashable, Sendable {
     // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @usableFromInline struct Slot: Hashable, Sendable {
         @usableFromInline var currency: UInt32
-        @usableFromInline var amount: Int64
+        @usableFromInline var amount: Int128
 
         // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
-        @inlinable init(currency: UInt32, amount: Int64) {
+        @inlinable init(currency: UInt32, amount: Int128) {
             self.currency = currency
             self.amount = amount
         }
     }
 
     // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
-    @usableFromInline var amounts: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
+    @usableFromInline var amounts: (Int128, Int128, Int128, Int128, Int128, Int128, Int128, Int128, Int128, Int128) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var codes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -32,7 +34,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     // Measured: inlinable: read per event by the fold's `add` in LedgerStore.
     @inlinable static var inlineCapacity: Int { 10 }
 
-    public init(_ entries: [(currency: Currency, amount: Int64)] = []) {
+    public init(_ entries: [(currency: Currency, amount: Int128)] = []) {
         for entry in entries { add(entry.amount, to: entry.currency) }
     }
 
@@ -42,11 +44,11 @@ public struct CurrencyAmounts: Hashable, Sendable {
     /// Every (code, amount) held, inline ones first, in the order they were added.
     // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     // Safe: the tuples are homogeneous, so their bytes bind to `inlineCapacity` elements of their type, read only inside the closure.
-    @usableFromInline func forEachSlot(_ body: (UInt32, Int64) -> Void) {
+    @usableFromInline func forEachSlot(_ body: (UInt32, Int128) -> Void) {
         withUnsafeBytes(of: codes) { codeBytes in
             withUnsafeBytes(of: amounts) { amountBytes in
                 let codes = codeBytes.bindMemory(to: UInt32.self)
-                let amounts = amountBytes.bindMemory(to: Int64.self)
+                let amounts = amountBytes.bindMemory(to: Int128.self)
                 for index in 0..<Int(inlineCount) { body(codes[index], amounts[index]) }
             }
         }
@@ -54,20 +56,20 @@ public struct CurrencyAmounts: Hashable, Sendable {
     }
 
     /// The amounts, sorted by currency code.
-    public var entries: [(currency: Currency, amount: Int64)] {
-        var all: [(currency: Currency, amount: Int64)] = []
+    public var entries: [(currency: Currency, amount: Int128)] {
+        var all: [(currency: Currency, amount: Int128)] = []
         all.reserveCapacity(count)
         forEachSlot { all.append((Currency(packed: $0), $1)) }
         return all.sorted { $0.currency < $1.currency }
     }
 
-    public subscript(currency: Currency) -> Int64 {
+    public subscript(currency: Currency) -> Int128 {
         entries.first { $0.currency == currency }?.amount ?? 0
     }
 
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
     // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
-    @inlinable public mutating func add(_ amount: Int64, to currency: Currency) {
+    @inlinable public mutating func add(_ amount: Int128, to currency: Currency) {
         let code = currency.packed
         let used = Int(inlineCount)
         let slot: Int? = withUnsafeBytes(of: codes) { raw in
@@ -76,12 +78,12 @@ public struct CurrencyAmounts: Hashable, Sendable {
             return nil
         }
         if let slot {
-            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int64.self)[slot] += amount }
+            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int128.self)[slot] += amount }
             return
         }
         if used < Self.inlineCapacity {
             withUnsafeMutableBytes(of: &codes) { $0.bindMemory(to: UInt32.self)[used] = code }
-            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int64.self)[used] = amount }
+            withUnsafeMutableBytes(of: &amounts) { $0.bindMemory(to: Int128.self)[used] = amount }
             inlineCount += 1
             return
         }

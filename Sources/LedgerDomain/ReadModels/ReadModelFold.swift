@@ -29,7 +29,7 @@ public enum ReadModelFold {
             rows.addToCustomer(customer, orders: 1, openOrders: 1, cancelled: 0, net: 0, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersPlaced += 1
-                row.gross += amount
+                row.gross += Int128(amount)
             }
             for line in lines {
                 rows.addToSKU(
@@ -39,7 +39,7 @@ public enum ReadModelFold {
             }
         case .paid:
             rows.addToCustomer(customer, orders: 0, openOrders: 0, cancelled: 0, net: amount, in: currency)
-            rows.revenue(revenueKey) { $0.captured += amount }
+            rows.revenue(revenueKey) { $0.captured += Int128(amount) }
         case .shipped:
             break
         case .delivered:
@@ -48,12 +48,12 @@ public enum ReadModelFold {
             rows.addToCustomer(customer, orders: 0, openOrders: -1, cancelled: 1, net: -amount, in: currency)
             rows.revenue(revenueKey) { row in
                 row.ordersCancelled += 1
-                row.refunded += amount
+                row.refunded += Int128(amount)
             }
             takeBack(placedLines, in: currency, from: &rows)
         case .refunded:
             rows.addToCustomer(customer, orders: 0, openOrders: 0, cancelled: 0, net: -amount, in: currency)
-            rows.revenue(revenueKey) { $0.refunded += amount }
+            rows.revenue(revenueKey) { $0.refunded += Int128(amount) }
         }
         if before != after {
             rows.statuses { counts in

@@ -1,21 +1,38 @@
 internal import LMDB
 internal import LedgerDomain
 
-/// Binary layouts of the read model rows (store format 1), little-endian:
+/// Binary layouts of the read model rows, little-endian:
 /// - customer: orders, open orders, cancelled (`Int64` each), then currency entries;
 /// - sku: units ordered, units cancelled (`Int64` each), then currency entries;
-/// - currency entries: count `UInt16`, then per currency: code `UInt32`, amount `Int64`;
-/// - revenue: orders placed, orders cancelled, gross, captured, refunded (`Int64` each);
+/// - currency entries: a `UInt16` holding the count with `wideAmounts` set, then per currency:
+///   code `UInt32`, amount `Int128`;
+/// - revenue: orders placed, orders cancelled (`Int64` each), gross, captured, refunded
+///   (`Int128` each);
 /// - status counts: one `Int64` per status, in `OrderStatus` order.
 ///
+/// Money sums are `Int128`, so that they are exact for any log (SPEC §10). Counts and units stay
+/// `Int64`: orders have 32-bit numbers, and an order holds at most 1,000 lines of 10^6 units, so
+/// no count or sum of units can reach 2^63. Rows written before the sums were widened (store
+/// format 5 and older) held `Int64` amounts: a currency count without `wideAmounts` and a revenue
+/// row of 40 bytes; they still decode, so that an older store answers read-only.
+///
 /// Decoding checks every number against what a ledger can hold (counts 0…2^32, the dense
-/// numbers' range; amounts within ±2^62), so that adding one event to a row read back can never
+/// numbers' range; amounts within ±2^100), so that adding one event to a row read back can never
 /// overflow, and that a row is exactly as long as its fields.
 enum ReadModelCodec {
     /// The largest count a row may hold: one per order, and orders have 32-bit numbers.
     static let countLimit: Int64 = 1 << 32
-    /// The largest magnitude of money or units a row may hold.
-    static let amountLimit: Int64 = 1 << 62
+    /// The largest magnitude of units a row may hold.
+    static let unitsLimit: Int64 = 1 << 62
+    /// The largest magnitude of money a row may hold: far above what 2^32 orders of the largest
+    /// total can sum to, far below where `Int128` would overflow.
+    static let amountLimit: Int128 = 1 << 100
+    /// The bit of the currency count that says the amounts are `Int128`.
+    static let wideAmounts: UInt16 = 0x8000
+    /// The size of a revenue row: two counts and three amounts.
+    static let revenueSize = 2 * 8 + 3 * 16
+    /// The size of a revenue row of `Int64` amounts (format 5 and older).
+    static let narrowRevenueSize = 5 * 8
     static func size(of row: CustomerTotals) -> Int { 24 + size(of: row.net) }
 
     static func encode(_ row: CustomerTotals, into buffer: UnsafeMutableRawBufferPointer) {
@@ -53,26 +70,26 @@ enum ReadModelCodec {
     static func sku(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> SKUTotals {
         var reader = ByteReader(bytes, what: "a sku row")
         var row = SKUTotals()
-        row.unitsOrdered = try amount(&reader)
-        row.unitsCancelled = try amount(&reader)
+        row.unitsOrdered = try units(&reader)
+        row.unitsCancelled = try units(&reader)
         row.revenue = try amounts(&reader)
         try end(reader)
         return row
     }
 
     /// The size of a customer row (3 fields) or a sku row (2) holding `currencies` currencies.
-    static func size(fields: Int, currencies: Int) -> Int { fields * 8 + 2 + currencies * 12 }
+    static func size(fields: Int, currencies: Int) -> Int { fields * 8 + 2 + currencies * 20 }
 
     /// Encodes a customer row (its 3 counts as `fields`) or a sku row (its 2 units), whose
     /// `currencies` amounts `amounts` hands to `add` in currency order: the bytes `encode(_:into:)`
     /// writes for the same row, from the replay's flat rows without a `CurrencyAmounts`.
     static func encode(
         fields: some Collection<Int64>, currencies: Int, into buffer: UnsafeMutableRawBufferPointer,
-        amounts: ((UInt32, Int64) -> Void) -> Void
+        amounts: ((UInt32, Int128) -> Void) -> Void
     ) {
         var writer = ByteWriter(buffer)
         for field in fields { writer.write(field) }
-        writer.write(UInt16(currencies))
+        writer.write(UInt16(currencies) | wideAmounts)
         amounts { code, amount in
             writer.write(code)
             writer.write(amount)
@@ -80,17 +97,25 @@ enum ReadModelCodec {
     }
 
     static func encode(_ row: RevenueTotals) -> [UInt8] {
-        integers([row.ordersPlaced, row.ordersCancelled, row.gross, row.captured, row.refunded])
+        bytes(revenueSize) { buffer in
+            var writer = ByteWriter(buffer)
+            writer.write(row.ordersPlaced)
+            writer.write(row.ordersCancelled)
+            writer.write(row.gross)
+            writer.write(row.captured)
+            writer.write(row.refunded)
+        }
     }
 
     static func revenue(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> RevenueTotals {
         var reader = ByteReader(bytes, what: "a revenue row")
+        let wide = bytes.count != narrowRevenueSize
         var row = RevenueTotals()
         row.ordersPlaced = try count(&reader)
         row.ordersCancelled = try count(&reader)
-        row.gross = try amount(&reader)
-        row.captured = try amount(&reader)
-        row.refunded = try amount(&reader)
+        row.gross = try amount(&reader, wide: wide)
+        row.captured = try amount(&reader, wide: wide)
+        row.refunded = try amount(&reader, wide: wide)
         try end(reader)
         return row
     }
@@ -136,11 +161,11 @@ enum ReadModelCodec {
         }
     }
 
-    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * 12 }
+    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * 20 }
 
     private static func write(_ amounts: CurrencyAmounts, to writer: inout ByteWriter) {
         let entries = amounts.entries
-        writer.write(UInt16(entries.count))
+        writer.write(UInt16(entries.count) | wideAmounts)
         for entry in entries {
             writer.write(entry.currency.packed)
             writer.write(entry.amount)
@@ -148,13 +173,17 @@ enum ReadModelCodec {
     }
 
     private static func amounts(_ reader: inout ByteReader) throws(StoreError) -> CurrencyAmounts {
-        let count = Int(try reader.read(UInt16.self))
-        guard count * 12 <= reader.buffer.count - reader.offset else { throw StoreError.corrupt("\(reader.what) is truncated") }
-        var entries: [(currency: Currency, amount: Int64)] = []
+        let field = try reader.read(UInt16.self)
+        let wide = field & wideAmounts != 0
+        let count = Int(field & ~wideAmounts)
+        guard count * (wide ? 20 : 12) <= reader.buffer.count - reader.offset else {
+            throw StoreError.corrupt("\(reader.what) is truncated")
+        }
+        var entries: [(currency: Currency, amount: Int128)] = []
         for _ in 0..<count {
             let currency = Currency(packed: try reader.read())
             guard currency.isCode else { throw StoreError.corrupt("\(reader.what) names a currency that is not a code") }
-            entries.append((currency, try amount(&reader)))
+            entries.append((currency, try amount(&reader, wide: wide)))
         }
         return CurrencyAmounts(entries)
     }
@@ -167,8 +196,15 @@ enum ReadModelCodec {
         return value
     }
 
-    private static func amount(_ reader: inout ByteReader) throws(StoreError) -> Int64 {
+    private static func units(_ reader: inout ByteReader) throws(StoreError) -> Int64 {
         let value: Int64 = try reader.read()
+        guard (-unitsLimit...unitsLimit).contains(value) else { throw StoreError.corrupt("\(reader.what) holds \(value) units") }
+        return value
+    }
+
+    /// An amount: `Int128`, or `Int64` in a row written before the sums were widened.
+    private static func amount(_ reader: inout ByteReader, wide: Bool) throws(StoreError) -> Int128 {
+        let value = wide ? try reader.read(Int128.self) : Int128(try reader.read(Int64.self))
         guard (-amountLimit...amountLimit).contains(value) else { throw StoreError.corrupt("\(reader.what) holds \(value)") }
         return value
     }

@@ -13,10 +13,11 @@ internal import LedgerDomain
 /// later widens every row once. Past `denseSlots` currencies, amounts go to a dictionary by row
 /// and slot instead (a store with that many currencies is not one the replay is tuned for).
 ///
-/// Every sum wraps (`&+=`): a range's or a thread's share of a row, or a row before the cancels
-/// kept for later (`CancelledLines`) are taken back, may pass `Int64`'s bounds where the whole
-/// does not (a sku's revenue placed twice over before its cancels): wrapping sums give the exact
-/// whole whenever it fits in `Int64`, as it does in any store the import wrote.
+/// Amounts are kept as `Int64`s that wrap (`&+=`), so that a row stays as small as it is: each
+/// time an add passes `Int64`'s bounds, the row's carry for that slot counts it (`customerCarries`,
+/// `skuCarries`, almost always empty), and the exact sum is the wrapped one plus the carry times
+/// 2^64 (SPEC §10: sums are exact for any log). Counts and units wrap without carries: a share's
+/// counts may pass no bound that the whole does not, and the whole fits (`ReadModelCodec`).
 struct ReplayRows: ReadModelSink {
     private var customers: [Int64] = []
     private var customerCount = 0
@@ -27,8 +28,12 @@ struct ReplayRows: ReadModelSink {
     private var slots = CurrencySlots()
     private var width = 0
     /// Amounts in slots past `denseSlots`, keyed by row number (high 32 bits) and slot.
-    private var customerOverflow: [UInt64: Int64] = [:]
-    private var skuOverflow: [UInt64: Int64] = [:]
+    private var customerOverflow: [UInt64: Int128] = [:]
+    private var skuOverflow: [UInt64: Int128] = [:]
+    /// How often the amount in a dense slot passed `Int64`'s bounds upwards, less how often it
+    /// passed them downwards, keyed as `customerOverflow`; slots that never did are not listed.
+    private var customerCarries: [UInt64: Int64] = [:]
+    private var skuCarries: [UInt64: Int64] = [:]
     private var revenueRows: [RevenueTotals] = []
     private var revenueKeys: [RevenueKey] = []
     private var revenueIndex: [RevenueKey: Int] = [:]
@@ -89,17 +94,28 @@ struct ReplayRows: ReadModelSink {
         if row >= customerCount { growCustomers(to: row + 1) }
         let base = row * customerStride
         let dense = slot >= 0 && slot < Self.denseSlots
-        customers.withUnsafeMutableBufferPointer { rows in
+        let carried = customers.withUnsafeMutableBufferPointer { rows in
             rows[base] &+= orders
             rows[base + 1] &+= openOrders
             rows[base + 2] &+= cancelled
-            if dense {
-                rows[base + 3] |= 1 << slot
-                rows[base + 4 + slot] &+= net
-            }
+            guard dense else { return false }
+            rows[base + 3] |= 1 << slot
+            return Self.add(net, to: &rows[base + 4 + slot])
         }
-        if !dense, slot >= 0 { customerOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] &+= net }
+        if carried { customerCarries[Self.key(row, slot), default: 0] += net > 0 ? 1 : -1 }
+        if !dense, slot >= 0 { customerOverflow[Self.key(row, slot), default: 0] += Int128(net) }
     }
+
+    /// Adds `amount` to `sum`, wrapping; whether it passed `Int64`'s bounds (a carry to count).
+    @inline(__always)
+    private static func add(_ amount: Int64, to sum: inout Int64) -> Bool {
+        let (result, overflow) = sum.addingReportingOverflow(amount)
+        sum = result
+        return overflow
+    }
+
+    /// The key of `row`'s `slot` in the overflow and carry dictionaries.
+    private static func key(_ row: Int, _ slot: Int) -> UInt64 { UInt64(row) << 32 | UInt64(slot) }
 
     mutating func addToSKU(_ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency)
     {
@@ -113,15 +129,15 @@ struct ReplayRows: ReadModelSink {
         if row >= skuCount { growSKUs(to: row + 1) }
         let base = row * skuStride
         let dense = slot < Self.denseSlots
-        skus.withUnsafeMutableBufferPointer { rows in
+        let carried = skus.withUnsafeMutableBufferPointer { rows in
             rows[base] &+= unitsOrdered
             rows[base + 1] &+= unitsCancelled
-            if dense {
-                rows[base + 2] |= 1 << slot
-                rows[base + 3 + slot] &+= revenue
-            }
+            guard dense else { return false }
+            rows[base + 2] |= 1 << slot
+            return Self.add(revenue, to: &rows[base + 3 + slot])
         }
-        if !dense { skuOverflow[UInt64(row) << 32 | UInt64(slot), default: 0] &+= revenue }
+        if carried { skuCarries[Self.key(row, slot), default: 0] += revenue > 0 ? 1 : -1 }
+        if !dense { skuOverflow[Self.key(row, slot), default: 0] += Int128(revenue) }
     }
 
     mutating func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
@@ -189,26 +205,33 @@ struct ReplayRows: ReadModelSink {
         if other.skuCount > skuCount { growSKUs(to: other.skuCount) }
         Self.add(
             other.customers, rows: other.customerCount, fixed: 3, from: other.width, into: &customers, stride: customerStride,
-            slotOf: slotOf, overflow: &customerOverflow)
+            slotOf: slotOf, overflow: &customerOverflow, carries: &customerCarries)
         Self.add(
             other.skus, rows: other.skuCount, fixed: 2, from: other.width, into: &skus, stride: skuStride, slotOf: slotOf,
-            overflow: &skuOverflow)
-        for (key, amount) in other.customerOverflow {
+            overflow: &skuOverflow, carries: &skuCarries)
+        let customerExtras =
+            other.customerOverflow.map { ($0.key, $0.value) } + other.customerCarries.map { ($0.key, Int128($0.value) << 64) }
+        for (key, amount) in customerExtras {
             Self.add(
-                amount, overflowKey: key, slotOf: slotOf, to: &customers, stride: customerStride, fixed: 3, &customerOverflow)
+                amount, overflowKey: key, slotOf: slotOf, to: &customers, stride: customerStride, fixed: 3,
+                overflow: &customerOverflow, carries: &customerCarries)
         }
-        for (key, amount) in other.skuOverflow {
-            Self.add(amount, overflowKey: key, slotOf: slotOf, to: &skus, stride: skuStride, fixed: 2, &skuOverflow)
+        let skuExtras = other.skuOverflow.map { ($0.key, $0.value) } + other.skuCarries.map { ($0.key, Int128($0.value) << 64) }
+        for (key, amount) in skuExtras {
+            Self.add(
+                amount, overflowKey: key, slotOf: slotOf, to: &skus, stride: skuStride, fixed: 2, overflow: &skuOverflow,
+                carries: &skuCarries)
         }
         for (key, row) in zip(other.revenueKeys, other.revenueRows) { revenue(key) { $0.merge(row) } }
         statusCounts.merge(other.statusCounts)
     }
 
     /// Adds `rows` rows of `fixed` counts, a mask and `from` amounts from `source` into `target`,
-    /// whose rows are `stride` long, each amount into the slot `slotOf` gives its own.
+    /// whose rows are `stride` long, each amount into the slot `slotOf` gives its own (the
+    /// source's carries are added apart).
     private static func add(
         _ source: [Int64], rows: Int, fixed: Int, from width: Int, into target: inout [Int64], stride: Int, slotOf: [Int],
-        overflow: inout [UInt64: Int64]
+        overflow: inout [UInt64: Int128], carries: inout [UInt64: Int64]
     ) {
         let sourceStride = fixed + 1 + width
         source.withUnsafeBufferPointer { source in
@@ -224,9 +247,11 @@ struct ReplayRows: ReadModelSink {
                         let mine = slotOf[slot]
                         if mine < denseSlots {
                             target[base + fixed] |= 1 << mine
-                            target[base + fixed + 1 + mine] &+= amount
+                            if add(amount, to: &target[base + fixed + 1 + mine]) {
+                                carries[key(row, mine), default: 0] += amount > 0 ? 1 : -1
+                            }
                         } else {
-                            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] &+= amount
+                            overflow[key(row, mine), default: 0] += Int128(amount)
                         }
                     }
                 }
@@ -234,19 +259,24 @@ struct ReplayRows: ReadModelSink {
         }
     }
 
-    /// Adds an amount another share kept past its dense slots (`key`: its row and its slot).
+    /// Adds an amount another share kept apart from its dense slots (past them, or its carries,
+    /// as multiples of 2^64): `key` is its row and its slot.
     private static func add(
-        _ amount: Int64, overflowKey key: UInt64, slotOf: [Int], to rows: inout [Int64], stride: Int, fixed: Int,
-        _ overflow: inout [UInt64: Int64]
+        _ amount: Int128, overflowKey key: UInt64, slotOf: [Int], to rows: inout [Int64], stride: Int, fixed: Int,
+        overflow: inout [UInt64: Int128], carries: inout [UInt64: Int64]
     ) {
         let row = Int(key >> 32)
         let mine = slotOf[Int(key & 0xFFFF_FFFF)]
-        if mine < denseSlots {
-            rows[row * stride + fixed] |= 1 << mine
-            rows[row * stride + fixed + 1 + mine] &+= amount
-        } else {
-            overflow[UInt64(row) << 32 | UInt64(mine), default: 0] &+= amount
+        guard mine < denseSlots else {
+            overflow[Self.key(row, mine), default: 0] += amount
+            return
         }
+        rows[row * stride + fixed] |= 1 << mine
+        // The low 64 bits wrap into the slot as any amount does; the high ones are carries.
+        let low = Int64(truncatingIfNeeded: amount)
+        var high = Int64(truncatingIfNeeded: (amount - Int128(low)) >> 64)
+        if add(low, to: &rows[row * stride + fixed + 1 + mine]) { high += low > 0 ? 1 : -1 }
+        if high != 0 { carries[Self.key(row, mine), default: 0] += high }
     }
 
     /// Where the customer rows' storage starts (tests check which pages it asks for).
@@ -263,7 +293,7 @@ struct ReplayRows: ReadModelSink {
         totals.orders = customers[base]
         totals.openOrders = customers[base + 1]
         totals.cancelled = customers[base + 2]
-        totals.net = amounts(customers, mask: base + 3, row: row, overflow: customerOverflow)
+        totals.net = amounts(customers, mask: base + 3, row: row, overflow: customerOverflow, carries: customerCarries)
         return totals
     }
 
@@ -273,13 +303,15 @@ struct ReplayRows: ReadModelSink {
         var totals = SKUTotals()
         totals.unitsOrdered = skus[base]
         totals.unitsCancelled = skus[base + 1]
-        totals.revenue = amounts(skus, mask: base + 2, row: row, overflow: skuOverflow)
+        totals.revenue = amounts(skus, mask: base + 2, row: row, overflow: skuOverflow, carries: skuCarries)
         return totals
     }
 
-    /// Whether every amount is in a row's slots (none past `denseSlots`): then rows are encoded
-    /// straight from the slots, otherwise through `customer(_:)` and `sku(_:)`.
-    private var encodesFromSlots: Bool { slots.codes.count <= Self.denseSlots }
+    /// Whether every amount is in a row's slots (none past `denseSlots`, no carry): then rows are
+    /// encoded straight from the slots, otherwise through `customer(_:)` and `sku(_:)`.
+    private var encodesFromSlots: Bool {
+        slots.codes.count <= Self.denseSlots && customerCarries.isEmpty && skuCarries.isEmpty
+    }
 
     /// The slots in the order of their currencies (the order a row's amounts are encoded in).
     var slotsInCurrencyOrder: [Int] {
@@ -314,7 +346,7 @@ struct ReplayRows: ReadModelSink {
     ) {
         let mask = rows[base + fields]
         ReadModelCodec.encode(fields: rows[base..<(base + fields)], currencies: mask.nonzeroBitCount, into: buffer) { add in
-            for slot in order where mask & 1 << slot != 0 { add(codes[slot], rows[base + fields + 1 + slot]) }
+            for slot in order where mask & 1 << slot != 0 { add(codes[slot], Int128(rows[base + fields + 1 + slot])) }
         }
     }
 
@@ -335,11 +367,14 @@ struct ReplayRows: ReadModelSink {
     }
 
     /// The amounts of row `row`, whose mask of slots is `rows[mask]` with its amounts right after
-    /// it, and those of its slots past `denseSlots` in `overflow`.
-    private func amounts(_ rows: [Int64], mask: Int, row: Int, overflow: [UInt64: Int64]) -> CurrencyAmounts {
+    /// it (and their `carries`), and those of its slots past `denseSlots` in `overflow`.
+    private func amounts(_ rows: [Int64], mask: Int, row: Int, overflow: [UInt64: Int128], carries: [UInt64: Int64])
+        -> CurrencyAmounts
+    {
         var amounts = CurrencyAmounts()
         for slot in 0..<width where rows[mask] & 1 << slot != 0 {
-            amounts.add(rows[mask + 1 + slot], to: Currency(packed: slots.codes[slot]))
+            let carry = carries.isEmpty ? 0 : Int128(carries[Self.key(row, slot)] ?? 0) << 64
+            amounts.add(Int128(rows[mask + 1 + slot]) + carry, to: Currency(packed: slots.codes[slot]))
         }
         for slot in Self.denseSlots..<max(Self.denseSlots, slots.codes.count) {
             if let amount = overflow[UInt64(row) << 32 | UInt64(slot)] {

@@ -16,7 +16,14 @@ enum MoneyText {
     }
 
     /// `12.50` for 1250 EUR minor units.
-    static func amount(_ minor: Int64, _ currency: Currency) -> String {
+    static func amount(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        // Digits of a 64-bit magnitude are cheaper to find than those of a 128-bit one, and
+        // nearly every amount fits.
+        if let narrow = Int64(exactly: minor) { return amount(of: narrow, currency) }
+        return amount(of: Int128(minor), currency)
+    }
+
+    private static func amount<Minor: FixedWidthInteger & SignedInteger>(of minor: Minor, _ currency: Currency) -> String {
         let places = decimals(currency)
         guard places > 0 else { return String(minor) }
         var digits = 1
@@ -45,7 +52,7 @@ enum MoneyText {
     }
 
     /// `EUR 12.50`.
-    static func money(_ minor: Int64, _ currency: Currency) -> String { "\(currency) \(amount(minor, currency))" }
+    static func money(_ minor: some BinaryInteger, _ currency: Currency) -> String { "\(currency) \(amount(minor, currency))" }
 
     /// `EUR 12.50, USD 3.00` for amounts per currency.
     static func amounts(_ amounts: CurrencyAmounts) -> String {

@@ -70,11 +70,12 @@ final class OutputBuffer {
         text.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The decimal digits of `value` (no `String` made: listings write millions of numbers).
+    /// The decimal digits of `value` (no `String` made: listings write millions of numbers, and
+    /// a `String` only for a sum past 64 bits).
     func append(_ value: some BinaryInteger) {
+        guard var magnitude = UInt64(exactly: value.magnitude) else { return append(String(value)) }
         reserve(21)
         if value < 0 { byte(UInt8(ascii: "-")) }
-        var magnitude = UInt64(value.magnitude)
         var digits = 1
         var rest = magnitude / 10
         while rest > 0 {

@@ -12,7 +12,7 @@ enum RevenueView {
                 rows.map { row in
                     var object = JSONObject()
                     for (key, value) in zip(keys, values(row)) {
-                        if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, Int64(value)) }
+                        if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, raw: value) }
                     }
                     return object.text
                 }) + "\n"
