@@ -41,10 +41,11 @@ let package = Package(
         .target(name: "CPrefetch"),
         .target(name: "CStandardOutput"),
         .target(name: "CMemory"),
+        .target(name: "CChecksum"),
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "ProcessControl",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "CChecksum", "ProcessControl",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

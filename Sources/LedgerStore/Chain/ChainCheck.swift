@@ -4,9 +4,10 @@ internal import LedgerServices
 /// Recomputes the log's hash chain from the stored events and compares it with the stored links
 /// and, when given, with a digest recorded earlier (`orders verify --expect`).
 ///
-/// A link covers one commit, so a changed byte is found to the commit: the report names the
-/// commit's seqs, the first of which is the earliest seq that can have changed. A missing seq
-/// (an event deleted) is named exactly.
+/// A link that no longer matches is searched for the first event whose checksum differs from
+/// the one kept beside the link (`ChainLink.checksum`): the report names that seq. Only when no
+/// checksum tells (a link of an older format, or a change the checksums cannot see) does it
+/// name the link's seqs. A missing seq (an event deleted) is named exactly.
 struct ChainCheck {
     /// The recomputed chain at the last link that matched (seq 0 and the genesis digest before any).
     let head: ChainDigest
@@ -34,7 +35,9 @@ struct ChainCheck {
 
     /// Checks the chain of `ledger`'s log as far as `extent` (a snapshot opened later than the one
     /// that saw `extent` checks what that one sees: the log and the chain only grow, a commit at
-    /// a time), and `expected` against it.
+    /// a time, and a commit that extended the open link that ended there stored it again further
+    /// on: that link is checked to its new end, and the head is its digest where `extent` ends),
+    /// and `expected` against it.
     /// `region`: the map whose pages to drop as the log is read, once they are over a budget.
     init(
         _ ledger: LedgerTransaction, as extent: Extent = .whole, expected: ChainDigest?, releasing region: MappedRegion? = nil,
@@ -45,13 +48,31 @@ struct ChainCheck {
 
     /// The check of a chain whose every link a replay recomputed and found the same
     /// (`ReplayedLedger.confirmsChain`): its head is the last link, and `expected` is checked
-    /// against the links.
-    init(confirmed chain: StoredChain, expected: ChainDigest?) {
+    /// against the digest at its seq, recomputed from the link before it and the log.
+    init(confirmed chain: StoredChain, expected: ChainDigest?, in ledger: LedgerTransaction) throws {
         head =
             chain.ends.last.map { ChainDigest(seq: $0, digest: chain.digests[chain.ends.count - 1]) }
             ?? ChainDigest(seq: 0, digest: ChainLink.genesis)
-        problems = Self.confirm(
-            expected, head: head, recomputed: expected.flatMap { chain.digest(endingAt: $0.seq) }, problems: [])
+        let recomputed = try expected.flatMap { try Self.digest(at: $0.seq, of: chain, in: ledger) }
+        problems = Self.confirm(expected, head: head, recomputed: recomputed, problems: [])
+    }
+
+    /// The digest at `seq` of a chain whose links match the log: the link that ends there, or the
+    /// one that holds it, hashed again from the link before it up to `seq`; `nil` past the chain.
+    private static func digest(at seq: UInt64, of chain: StoredChain, in ledger: LedgerTransaction) throws -> [UInt8]? {
+        if let stored = chain.digest(endingAt: seq) { return stored }
+        let index = chain.firstLink(endingAtOrAfter: seq)
+        guard index < chain.ends.count else { return nil }
+        var link = ChainLink(after: chain.digest(before: index))
+        var next = index == 0 ? 1 : chain.ends[index - 1] + 1
+        try ledger.scan(\.log, from: BigEndianKey64(next)) { entries in
+            for entry in entries where next <= seq {
+                guard LedgerTransaction.seq(entry.key) == next else { return }
+                link.add(seq: next, entry.value)
+                next += 1
+            }
+        }
+        return next == seq + 1 ? link.digest() : nil
     }
 
     /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,
@@ -76,13 +97,19 @@ struct ChainCheck {
         var problems: [String] = []
         func fail(_ text: String) { problems.append("chain: " + text) }
         var recomputed: [UInt64: [UInt8]] = [0: ChainLink.genesis]
-        let links = try ledger.chainLinks().filter { $0.seq <= extent.chain }
+        var links = try ledger.chainLinks()
+        if let beyond = links.firstIndex(where: { $0.seq > extent.chain }) {
+            let extended = extent.chain % ChainLink.span != 0 && (beyond == 0 || links[beyond - 1].seq != extent.chain)
+            links.removeLast(links.count - beyond - (extended ? 1 : 0))
+        }
+        var atExtent: [UInt8]?
         try ledger.withCursor(\.log) { cursor in
             var entry = try cursor.first()
             var next: UInt64 = 1
             for (end, stored) in links {
                 if shouldStop() { throw ReplayInterrupted() }
                 var link = ChainLink(after: head.digest)
+                var checksums: [UInt32] = []
                 let first = next
                 while next <= end {
                     guard let current = entry else {
@@ -91,6 +118,9 @@ struct ChainCheck {
                     let seq = LedgerTransaction.seq(current.key)
                     guard seq == next else { return fail("seq \(next) is missing: the log goes from seq \(next - 1) to \(seq)") }
                     link.add(seq: seq, current.value)
+                    checksums.append(ChainLink.checksum(seq: seq, current.value))
+                    if expected?.seq == seq { recomputed[seq] = link.digest() }
+                    if seq == extent.chain, end > seq { atExtent = link.digest() }
                     if next & UInt64(ReplayCore.releaseInterval - 1) == 0 {
                         region?.releasePages(ifMappedOver: ReplayCore.mappedBudget)
                     }
@@ -99,13 +129,19 @@ struct ChainCheck {
                 }
                 let digest = link.digest()
                 guard digest == stored else {
+                    let kept = try ledger.chainChecksums(endingAt: end)
+                    if let kept, kept.count == checksums.count,
+                        let index = checksums.indices.first(where: { kept[$0] != checksums[$0] })
+                    {
+                        return fail("the bytes of seq \(first + UInt64(index)) no longer match the chain")
+                    }
                     if first == end { return fail("the bytes of seq \(first) no longer match the chain") }
                     return fail(
-                        "the bytes of seqs \(first)–\(end) (one commit) no longer match the chain: "
-                            + "the first affected seq is \(first) or a later one of that commit")
+                        "the bytes of seqs \(first)–\(end) (one link) no longer match the chain: "
+                            + "the first affected seq is \(first) or a later one of that link")
                 }
                 head = ChainDigest(seq: end, digest: digest)
-                if expected?.seq == end { recomputed[end] = digest }
+                if end > extent.chain, let atExtent { head = ChainDigest(seq: extent.chain, digest: atExtent) }
             }
             if let entry, LedgerTransaction.seq(entry.key) <= extent.log {
                 fail(
@@ -132,10 +168,7 @@ struct ChainCheck {
             }
         } else if problems.isEmpty {
             problems.append(
-                expected.seq > head.seq
-                    ? "chain: the log's chain ends at seq \(head.seq), before the expected seq \(expected.seq): events were removed"
-                    : "chain: no commit ends at seq \(expected.seq), so the digest expected there cannot be confirmed: commits were rewritten, or the seq was not a head"
-            )
+                "chain: the log's chain ends at seq \(head.seq), before the expected seq \(expected.seq): events were removed")
         } else {
             problems.append("chain: the digest expected at seq \(expected.seq) cannot be confirmed: the chain breaks before it")
         }

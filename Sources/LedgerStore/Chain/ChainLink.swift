@@ -1,15 +1,50 @@
+internal import CChecksum
 internal import Crypto
 
-/// One link of the log's hash chain: the digest of everything up to and including one commit.
+/// One link of the log's hash chain: the digest of everything up to and including a run of seqs.
 ///
-/// `H(n) = SHA-256(H(n−1) ‖ E(first) ‖ … ‖ E(last))` over the events of commit n, where `E(s)` is
+/// `H(n) = SHA-256(H(n−1) ‖ E(first) ‖ … ‖ E(last))` over the events of link n, where `E(s)` is
 /// seq `s` (big-endian `UInt64`), the event's length (little-endian `UInt32`) and its stored bytes;
 /// `H(0)` is 32 zero bytes. Seq and length make the boundaries between events part of what is
-/// hashed, so events cannot be moved, merged or split without changing the digest.
+/// hashed, so events cannot be moved, merged or split without changing the digest. Link n covers
+/// seqs `(n−1)·span + 1 … n·span` (the last link may end sooner), and the digest at any seq is
+/// that of the link it ends, cut there: the digest depends on the events alone (their bytes are
+/// a function of the history: ids are numbered in the order the log names them), never on how
+/// the log was split into commits (SPEC §10).
 // Safe: SHA256 is a value without shared state; `@unchecked` only because Crypto does not mark it.
 struct ChainLink: @unchecked Sendable {
-    /// The digest before the first commit.
+    /// The digest before the first event.
     static let genesis = [UInt8](repeating: 0, count: 32)
+
+    /// How many seqs a link covers: a commit that follows an open link hashes its events again,
+    /// so a link is short beside a commit, and long enough that the chain is a small part of
+    /// the store (a link's entry holds its digest and a checksum per event).
+    static let span: UInt64 = 1024
+
+    /// The checksum of the event stored at `seq` (CRC-32C of `E(s)`'s seq and bytes), kept per
+    /// event beside the link's digest, so that verify names the very event whose bytes changed.
+    static func checksum(seq: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var key = seq.bigEndian
+        let crc = withUnsafeBytes(of: &key) { cchecksum_crc32c(0, $0.baseAddress, 8) }
+        return cchecksum_crc32c(crc, bytes.baseAddress, bytes.count)
+    }
+
+    /// A link's stored value: its digest, then the checksum of each event (little-endian).
+    static func value(digest: [UInt8], checksums: [UInt32]) -> [UInt8] {
+        var value = digest
+        value.reserveCapacity(digest.count + 4 * checksums.count)
+        for checksum in checksums { withUnsafeBytes(of: checksum.littleEndian) { value += $0 } }
+        return value
+    }
+
+    /// The checksums in a link's stored `value`; `nil` for a digest alone (format 5 and older)
+    /// or a value of no whole number of checksums.
+    static func checksums(in value: UnsafeRawBufferPointer) -> [UInt32]? {
+        guard value.count > 32, (value.count - 32) % 4 == 0 else { return nil }
+        return stride(from: 32, to: value.count, by: 4).map {
+            UInt32(littleEndian: value.loadUnaligned(fromByteOffset: $0, as: UInt32.self))
+        }
+    }
 
     private var hasher = SHA256()
     /// Bytes added but not hashed yet (the first `used` of `pending`): the hasher gets them in

@@ -36,18 +36,18 @@ struct ChunkWriter {
         }
         let head = try ledger.headSeq()
         guard head + 1 == prepared.firstSeq else { throw ConcurrentImport() }
-        var link = try ledger.startChainLink(after: head)
+        var chain = try ChainWriter(ledger, after: head)
         try ledger.appending(to: \.log) { log in
             for seq in prepared.firstSeq..<prepared.lastSeq + 1 {
                 try prepared.withEvent(at: seq) {
-                    try LedgerTransaction.appendEvent(seq: seq, encoded: $0, to: log, chaining: &link)
+                    try LedgerTransaction.appendEvent(seq: seq, encoded: $0, to: log, chaining: &chain)
                 }
             }
         }
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
         FaultInjection.reach(.afterLogAppend)
-        if prepared.eventCount > 0 { try ledger.putChainLink(endingAt: prepared.lastSeq, link.digest()) }
+        if prepared.eventCount > 0 { try chain.store(in: ledger) }
         if let readModels = prepared.readModels {
             try readModels.write(to: ledger, rows: rows, releasing: region)
             FaultInjection.reach(.beforeCheckpoint)

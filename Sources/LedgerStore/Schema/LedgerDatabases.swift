@@ -1,6 +1,6 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 4).
+/// The named LMDB databases of a store (format 6).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
@@ -16,8 +16,9 @@ internal import LMDB
 /// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
 /// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
 /// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
-/// - `chain`: the seq of a commit's last event (big-endian `UInt64`) → the log's hash chain up to
-///   it (`ChainLink`, 32 bytes); one entry per commit that appended events (format 4).
+/// - `chain`: the seq a link of the log's hash chain ends at (big-endian `UInt64`) → its digest
+///   (32 bytes) and a checksum per event of the link (`ChainLink`); a link every `ChainLink.span`
+///   seqs and one up to the log's last seq (format 6; formats 4 and 5 had one per commit).
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database

@@ -9,7 +9,7 @@ public import LedgerDomain
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
-    public static let formatVersion: UInt32 = 5
+    public static let formatVersion: UInt32 = 6
 
     public let path: String
     let environment: Environment

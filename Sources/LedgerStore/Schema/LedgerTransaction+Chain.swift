@@ -1,10 +1,10 @@
 internal import LMDB
 
-/// The log's hash chain (`chain`, format 4): one link per commit that appended events.
+/// The log's hash chain (`chain`): one link per `ChainLink.span` seqs, and one open link up to
+/// the log's last seq. A link's value is its digest, then the checksum of each of its events
+/// (`ChainLink.value`); a store of format 5 or older, opened read-only, has links of a digest
+/// alone, one per commit.
 extension LedgerTransaction {
-    /// How many events one link covers when a whole existing log is chained at once (an upgrade).
-    static let upgradeLinkSpan = 1 << 16
-
     /// The chain's database; only an older store opened read-only lacks it.
     private func chainDatabase() throws -> Database {
         guard let chain = databases.chain else {
@@ -16,69 +16,60 @@ extension LedgerTransaction {
     /// Whether the store keeps a hash chain (format 4 and later).
     var hasChain: Bool { databases.chain != nil }
 
+    /// A link's seq and digest, from its entry.
+    private static func link(_ entry: (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)) throws -> (
+        seq: UInt64, digest: [UInt8]
+    ) {
+        guard entry.key.count == 8, entry.value.count >= 32 else {
+            throw StoreError.corrupt(
+                "a link of the hash chain has a key of \(entry.key.count) bytes and \(entry.value.count) bytes")
+        }
+        return (BigEndianKey64.decode(entry.key), Array(entry.value.prefix(32)))
+    }
+
     /// The last link: the seq it ends at and its digest; `nil` before the first commit.
     func chainHead() throws -> (seq: UInt64, digest: [UInt8])? {
-        try txn.withCursor(try chainDatabase()) { cursor in
-            try cursor.last().map { (BigEndianKey64.decode($0.key), Array($0.value)) }
-        }
+        try txn.withCursor(try chainDatabase()) { cursor in try cursor.last().map(Self.link) }
     }
 
     /// The last link that ends at or before `seq`; `nil` when none does.
     func chainLink(atOrBefore seq: UInt64) throws -> (seq: UInt64, digest: [UInt8])? {
         try txn.withCursor(try chainDatabase()) { cursor in
             let entry = try cursor.seek(atLeast: BigEndianKey64(seq + 1)) == nil ? try cursor.last() : try cursor.previous()
-            return entry.map { (BigEndianKey64.decode($0.key), Array($0.value)) }
+            return try entry.map(Self.link)
         }
     }
 
     /// Every link in seq order.
     func chainLinks() throws -> [(seq: UInt64, digest: [UInt8])] {
-        try txn.withCursor(try chainDatabase()) { cursor in
-            cursor.entries().map { (BigEndianKey64.decode($0.key), Array($0.value)) }
-        }
+        try txn.withCursor(try chainDatabase()) { cursor in try cursor.entries().map(Self.link) }
     }
 
-    /// Starts the link of a commit whose first event follows `head`; the chain must end there.
-    func startChainLink(after head: UInt64) throws -> ChainLink {
-        let last = try chainHead()
-        guard (last?.seq ?? 0) == head else {
-            throw StoreError.corrupt(
-                "the hash chain ends at seq \(last?.seq ?? 0) but the log at seq \(head); orders verify says where they part")
-        }
-        return ChainLink(after: last?.digest ?? ChainLink.genesis)
+    /// The checksums of the events of the link that ends at `seq`, in seq order; `nil` when that
+    /// link keeps none (an older format's) or no link ends there.
+    func chainChecksums(endingAt seq: UInt64) throws -> [UInt32]? {
+        guard let value = try txn.get(try chainDatabase(), BigEndianKey64(seq)) else { return nil }
+        return ChainLink.checksums(in: value)
     }
 
-    /// Stores the link of a commit whose last event is `seq`.
-    func putChainLink(endingAt seq: UInt64, _ digest: [UInt8]) throws {
-        try txn.put(try chainDatabase(), BigEndianKey64(seq), digest, flags: .append)
+    /// Stores the link that ends at `seq` (its digest and checksums: `ChainLink.value`).
+    func putChainLink(endingAt seq: UInt64, _ value: [UInt8]) throws {
+        try txn.put(try chainDatabase(), BigEndianKey64(seq), value, flags: .append)
     }
 
-    /// Chains the log as it stands, in links of `upgradeLinkSpan` events (the upgrade to format 4:
-    /// the commits that wrote it were not recorded, so the links are cut at fixed counts).
-    /// Whatever the chain held before is replaced (an older format has none; this keeps the step
-    /// safe to run twice).
+    /// Removes the open link that ends at `seq` (a commit extends it and stores it again).
+    func removeChainLink(endingAt seq: UInt64) throws {
+        _ = try txn.delete(try chainDatabase(), BigEndianKey64(seq))
+    }
+
+    /// Chains the log as it stands (an upgrade: in formats 4 and 5 the links were one per
+    /// commit, before format 4 there were none). Whatever the chain held before is replaced.
     func chainExistingLog() throws {
         try txn.clear(try chainDatabase())
-        var previous = ChainLink.genesis
-        var link = ChainLink(after: previous)
-        var count = 0
-        var last: UInt64 = 0
-        let links = try withCursor(\.log) { cursor in
-            var links: [(UInt64, [UInt8])] = []
-            for entry in cursor.entries() {
-                last = Self.seq(entry.key)
-                link.add(seq: last, entry.value)
-                count += 1
-                if count == Self.upgradeLinkSpan {
-                    previous = link.digest()
-                    links.append((last, previous))
-                    link = ChainLink(after: previous)
-                    count = 0
-                }
-            }
-            if count > 0 { links.append((last, link.digest())) }
-            return links
+        var writer = try ChainWriter(self, after: 0)
+        try withCursor(\.log) { cursor in
+            for entry in cursor.entries() { writer.add(seq: Self.seq(entry.key), entry.value) }
         }
-        for (seq, digest) in links { try putChainLink(endingAt: seq, digest) }
+        try writer.store(in: self)
     }
 }

@@ -87,13 +87,12 @@ struct LedgerTransaction {
     static func seq(_ key: UnsafeRawBufferPointer) -> UInt64 { BigEndianKey64.decode(key) }
 
     /// Appends the event `encoded` (in `EventCodec`'s layout) at `seq`, greater than every seq
-    /// logged, through `log` (an appender to `\.log`); its bytes go into `link`, the hash chain's
-    /// link of this commit.
+    /// logged, through `log` (an appender to `\.log`); its bytes go into `chain`.
     static func appendEvent(
-        seq: UInt64, encoded: UnsafeRawBufferPointer, to log: TableAppender, chaining link: inout ChainLink
+        seq: UInt64, encoded: UnsafeRawBufferPointer, to log: TableAppender, chaining chain: inout ChainWriter
     ) throws {
         try log.append(BigEndianKey64(seq), encoded)
-        link.add(seq: seq, encoded)
+        chain.add(seq: seq, encoded)
     }
 
     /// The event at `seq`, its numbers checked against the dictionaries (`EventBounds`).
