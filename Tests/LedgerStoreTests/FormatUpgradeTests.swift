@@ -49,6 +49,7 @@ struct FormatUpgradeTests {
         #expect(try upgraded.dump() == dump)
         #expect(try upgraded.orders(OrderFilter(limit: 0)) == answers.0)
         #expect(try upgraded.customers() == answers.2)
+        #expect(try upgraded.revenue() == answers.3 && upgraded.skus() == answers.4)
         let report = try Verifier(store: upgraded).verify()
         #expect(report.isConsistent, "\(report.differences)")
         #expect(report.chain?.seq == (try upgraded.headSeq()))

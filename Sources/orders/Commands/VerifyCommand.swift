@@ -19,7 +19,9 @@ struct VerifyCommand: ParsableCommand {
             prints its head (chain: HEX at seq N): keep that line elsewhere, and a later \
             verify --expect HEX@N proves the history up to seq N unchanged, even if someone \
             rewrote the events and the stored chain together. Exit status 0 when all agree, 1 with \
-            the list of differences (orders rebuild repairs read models; nothing repairs the log).
+            the list of differences and what mends them: orders rebuild recomputes read models, \
+            while a log, a chain or the records of imports that differ come back only from a \
+            backup (orders backup), whose history verify --expect proves.
 
             Examples:
               orders verify
@@ -76,7 +78,9 @@ struct VerifyCommand: ParsableCommand {
             object.add("events", report.events)
             object.add("orders", report.orders)
             object.add("differences", raw: "[" + report.differences.map(JSONText.quote).joined(separator: ",") + "]")
-            if let chain = report.chain { object.add("chain", raw: "{\"seq\":\(chain.seq),\"digest\":\"\(chain.hex)\"}") }
+            if let chain = Self.shownChain(report) {
+                object.add("chain", raw: "{\"seq\":\(chain.seq),\"digest\":\"\(chain.hex)\"}")
+            }
             // Only when a read model lags: the seq it was compared up to, by name.
             if !report.lagging.isEmpty {
                 let members = ReadModelName.allCases.compactMap { name in
@@ -86,15 +90,13 @@ struct VerifyCommand: ParsableCommand {
             }
             print(object.text)
         case .table:
-            if let chain = report.chain { print("chain: \(chain.hex) at seq \(chain.seq)") }
+            if let chain = Self.shownChain(report) { print("chain: \(chain.hex) at seq \(chain.seq)") }
             if report.isConsistent {
                 print(
                     "ok: \(report.events) event\(report.events == 1 ? "" : "s") and \(report.orders) order\(report.orders == 1 ? "" : "s"); \(Self.agreement(report))"
                 )
             } else {
-                print(
-                    "\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s") "
-                        + "(orders rebuild recomputes read models from the log):")
+                print("\(report.differences.count) difference\(report.differences.count == 1 ? "" : "s"):")
                 for line in report.differences { print("  " + line.terminalSafe) }
                 if !report.lagging.isEmpty {
                     let groups = Self.laggingGroups(report).map { "\($0.names) up to seq \($0.seq)" }
@@ -102,9 +104,17 @@ struct VerifyCommand: ParsableCommand {
                         "(compared with the log up to their checkpoints: \(Self.list(groups)); the log goes on to \(report.events))"
                     )
                 }
+                print("to mend " + VerifyAdvice.line(for: report.differences))
             }
         }
         if !report.isConsistent { throw ExitCode(1) }
+    }
+
+    /// The chain's head to print: not the digest before any event when the chain breaks at its
+    /// first link (that says nothing of the log).
+    static func shownChain(_ report: VerifyReport) -> ChainDigest? {
+        guard let chain = report.chain, chain.seq > 0 || report.isConsistent else { return nil }
+        return chain
     }
 
     /// What the `ok:` line says of the read models: every one agrees with the log, or some only up

@@ -6,7 +6,7 @@ import Testing
 struct RebuildVerifyCommandTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
-    /// The hash chain of the two sample batches imported in one command (one commit each).
+    /// The hash chain's digest of the two sample batches.
     static let sampleChain = "2d0ada141c512b53218184d2be16d87d35c7249752a37a3b4b5a33451e6d1079"
 
     @Test func verifyAndRebuildReportInTablesAndJSON() throws {
@@ -74,7 +74,31 @@ struct RebuildVerifyCommandTests {
         #expect(
             damaged.standardOutput.hasSuffix(
                 "  stats: the status counts differ from the log's\n(compared with the log up to their checkpoints: orders, revenue, skus and stats up to seq \(checkpoint); the log goes on to 18)\n"
+                    + "to mend the read models: orders rebuild recomputes them from the log\n"
             ), "\(damaged.standardOutput)")
+    }
+
+    @Test func verifyAdvisesWhatMendsEachKindOfDifference() throws {
+        _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])
+        let rebuildMends = "to mend the read models: orders rebuild recomputes them from the log\n"
+        let backupMends = "to mend the log or what it records: orders rebuild cannot mend that; restore the store from a backup"
+        try StoreFixture.delete(key: Array("by_status".utf8), database: "stats", at: store)
+        let readModel = try OrdersBinary.run(["verify", "--store", store])
+        #expect(readModel.status == 1)
+        #expect(readModel.standardOutput.hasSuffix(rebuildMends) && !readModel.standardOutput.contains(backupMends))
+        #expect(try OrdersBinary.run(["rebuild", "--store", store]).status == 0)
+
+        let log = try StoreFixture.entries(database: "log", at: store)
+        var event = log[3].value
+        event[16] ^= 1  // the lowest bit of its time
+        try StoreFixture.put(event, key: log[3].key, database: "log", at: store)
+        let history = try OrdersBinary.run(["verify", "--store", store])
+        #expect(history.status == 1)
+        #expect(history.standardOutput.contains("  chain: the bytes of seq 4 no longer match the chain\n"))
+        #expect(history.standardOutput.contains(backupMends), "\(history.standardOutput)")
+        #expect(!history.standardOutput.contains("orders rebuild recomputes"), "\(history.standardOutput)")
+        // The chain breaks at its first link: no digest of an empty history is shown as its head.
+        #expect(history.standardOutput.hasPrefix("2 differences:\n"), "\(history.standardOutput)")
     }
 
     @Test func verifyCountsOneEventAndOneOrderInTheSingular() throws {

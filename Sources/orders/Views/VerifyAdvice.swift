@@ -1,0 +1,17 @@
+/// What can mend the differences `orders verify` found, by kind: the read models are recomputed
+/// from the log by `orders rebuild`, but nothing recomputes the log, its hash chain or the
+/// records of what was imported: those come back from a backup.
+enum VerifyAdvice {
+    /// The prefixes of the differences that only a backup can mend.
+    static let beyondRebuild = ["log:", "chain:", "batches:", "commands:", "rejections:"]
+
+    /// What mends the differences: a backup when the log or a record beside it differs (a
+    /// rebuild would copy the damage into the read models), else a rebuild.
+    static func line(for differences: [String]) -> String {
+        let inLog = differences.contains { line in beyondRebuild.contains { line.hasPrefix($0) } }
+        guard inLog else { return "the read models: orders rebuild recomputes them from the log" }
+        return "the log or what it records: orders rebuild cannot mend that; restore the store from a backup "
+            + "(orders backup makes one), and prove the backup's history with orders verify --expect HEX@SEQ "
+            + "and a digest recorded before the damage"
+    }
+}
