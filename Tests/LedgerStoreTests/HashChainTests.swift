@@ -51,7 +51,7 @@ struct HashChainTests {
         #expect(try linkEnds() == Array(stride(from: span, to: head.seq, by: Int(span))) + [head.seq])
     }
 
-    @Test func aPageOfTheLogCarriesTheChainsLastLinkUpToItsLastEvent() throws {
+    @Test func aPageOfTheLogCarriesTheDigestAtItsLastEvent() throws {
         try makeStore(chunkSize: 97)
         let store = try LedgerStore(path: path, readOnly: true)
         let ends = try linkEnds()
@@ -59,9 +59,9 @@ struct HashChainTests {
         #expect(try store.page(after: 0, limit: Int(head.seq), names: .init()).chain == head)
         for last in [ends[0] - 1, ends[0], ends[0] + 1, ends[2] + 5] {
             let page = try store.page(after: last / 2, limit: Int(last - last / 2), names: .init())
-            let link = try #require(page.chain)
-            #expect(link.seq == (ends.last { $0 <= last } ?? 0), "a page ending at \(last)")
-            #expect(try verify(expecting: link).isConsistent, "a page ending at \(last)")
+            let digest = try #require(page.chain)
+            #expect(digest.seq == last, "a page ending at \(last)")
+            #expect(try verify(expecting: digest).isConsistent, "a page ending at \(last)")
         }
     }
 

@@ -20,8 +20,8 @@ public struct EventLogPage: Sendable {
     /// The seq of `events[0]`; the log is gapless, so `events[i]` has seq `firstSeq + i`.
     public let firstSeq: UInt64
     public let events: [OrderEvent]
-    /// The last link of the log's hash chain that ends at or before the page's last event (what
-    /// `orders stats` shows when that event is the head); `nil` for a store without a chain.
+    /// The digest of the history up to the page's last event (what `orders stats` shows when
+    /// that event is the head); `nil` for a store without a chain.
     public let chain: ChainDigest?
     /// The ids numbered from the requested counts on, in number order.
     public let orderIDs: [String]

@@ -53,26 +53,8 @@ struct ChainCheck {
         head =
             chain.ends.last.map { ChainDigest(seq: $0, digest: chain.digests[chain.ends.count - 1]) }
             ?? ChainDigest(seq: 0, digest: ChainLink.genesis)
-        let recomputed = try expected.flatMap { try Self.digest(at: $0.seq, of: chain, in: ledger) }
+        let recomputed = try expected.flatMap { try ledger.chainDigest(at: $0.seq) }
         problems = Self.confirm(expected, head: head, recomputed: recomputed, problems: [])
-    }
-
-    /// The digest at `seq` of a chain whose links match the log: the link that ends there, or the
-    /// one that holds it, hashed again from the link before it up to `seq`; `nil` past the chain.
-    private static func digest(at seq: UInt64, of chain: StoredChain, in ledger: LedgerTransaction) throws -> [UInt8]? {
-        if let stored = chain.digest(endingAt: seq) { return stored }
-        let index = chain.firstLink(endingAtOrAfter: seq)
-        guard index < chain.ends.count else { return nil }
-        var link = ChainLink(after: chain.digest(before: index))
-        var next = index == 0 ? 1 : chain.ends[index - 1] + 1
-        try ledger.scan(\.log, from: BigEndianKey64(next)) { entries in
-            for entry in entries where next <= seq {
-                guard LedgerTransaction.seq(entry.key) == next else { return }
-                link.add(seq: next, entry.value)
-                next += 1
-            }
-        }
-        return next == seq + 1 ? link.digest() : nil
     }
 
     /// Checks the chain on a thread of its own, in a snapshot of its own, as far as `extent`,

@@ -3,7 +3,7 @@ import LedgerDomain
 public import LedgerServices
 
 extension LedgerStore: EventLogReading {
-    /// Reads a page of the log, the hash chain's last link up to its last event and the ids named
+    /// Reads a page of the log, the history's digest at its last event and the ids named
     /// since `names`, in one snapshot; a seq or a dense number out of its place is a damaged store.
     public func page(after seq: UInt64, limit: Int, names: EventLogPage.NameCounts) throws -> EventLogPage {
         try read { ledger in
@@ -18,12 +18,8 @@ extension LedgerStore: EventLogReading {
                 }
                 return events
             }
-            let chain =
-                ledger.hasChain
-                ? (try ledger.chainLink(atOrBefore: seq + UInt64(events.count))).map {
-                    ChainDigest(seq: $0.seq, digest: $0.digest)
-                }
-                    ?? ChainDigest(seq: 0, digest: ChainLink.genesis) : nil
+            let last = seq + UInt64(events.count)
+            let chain = try ledger.hasChain ? ledger.chainDigest(at: last).map { ChainDigest(seq: last, digest: $0) } : nil
             return EventLogPage(
                 headSeq: head, firstSeq: seq + 1, events: events, chain: chain,
                 orderIDs: try Self.names(ledger, \.orderNames, from: names.orders),

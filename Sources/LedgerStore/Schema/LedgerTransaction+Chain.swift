@@ -40,6 +40,26 @@ extension LedgerTransaction {
         }
     }
 
+    /// The digest of the history up to `seq` (`ChainLink`: the link that ends there, or the one
+    /// that holds it hashed again from the link before it up to `seq`, read from the log);
+    /// `nil` when the chain or the log ends before `seq`.
+    func chainDigest(at seq: UInt64) throws -> [UInt8]? {
+        guard seq > 0 else { return ChainLink.genesis }
+        let before = try chainLink(atOrBefore: seq)
+        if before?.seq == seq { return before?.digest }
+        guard let last = try chainHead(), last.seq > seq else { return nil }
+        var link = ChainLink(after: before?.digest ?? ChainLink.genesis)
+        var next = (before?.seq ?? 0) + 1
+        try scan(\.log, from: BigEndianKey64(next)) { entries in
+            for entry in entries where next <= seq {
+                guard Self.seq(entry.key) == next else { return }
+                link.add(seq: next, entry.value)
+                next += 1
+            }
+        }
+        return next == seq + 1 ? link.digest() : nil
+    }
+
     /// Every link in seq order.
     func chainLinks() throws -> [(seq: UInt64, digest: [UInt8])] {
         try txn.withCursor(try chainDatabase()) { cursor in try cursor.entries().map(Self.link) }
