@@ -91,7 +91,7 @@ struct ChainCheck {
             for (end, stored) in links {
                 if shouldStop() { throw ReplayInterrupted() }
                 var link = ChainLink(after: head.digest)
-                var checksums: [UInt32] = []
+                var checksums: [UInt16] = []
                 let first = next
                 while next <= end {
                     guard let current = entry else {

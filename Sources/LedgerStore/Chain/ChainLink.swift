@@ -17,32 +17,35 @@ struct ChainLink: @unchecked Sendable {
     static let genesis = [UInt8](repeating: 0, count: 32)
 
     /// How many seqs a link covers: a commit that follows an open link hashes its events again,
-    /// so a link is short beside a commit, and long enough that the chain is a small part of
-    /// the store (a link's entry holds its digest and a checksum per event).
-    static let span: UInt64 = 1024
+    /// so a link is short beside a commit; and a link's entry (its digest and a checksum per
+    /// event) fits in an LMDB leaf page beside others, so that the chain is a small part of the
+    /// store (an entry past half a page takes pages of its own).
+    static let span: UInt64 = 256
 
-    /// The checksum of the event stored at `seq` (CRC-32C of `E(s)`'s seq and bytes), kept per
-    /// event beside the link's digest, so that verify names the very event whose bytes changed.
-    static func checksum(seq: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    /// The checksum of the event stored at `seq` (the CRC-32C of `E(s)`'s seq and bytes, folded
+    /// to 16 bits), kept per event beside the link's digest, so that verify names the very event
+    /// whose bytes changed. The digest, not the checksum, is what proves a link unchanged.
+    static func checksum(seq: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt16 {
         var key = seq.bigEndian
-        let crc = withUnsafeBytes(of: &key) { cchecksum_crc32c(0, $0.baseAddress, 8) }
-        return cchecksum_crc32c(crc, bytes.baseAddress, bytes.count)
+        let start = withUnsafeBytes(of: &key) { cchecksum_crc32c(0, $0.baseAddress, 8) }
+        let crc = cchecksum_crc32c(start, bytes.baseAddress, bytes.count)
+        return UInt16(truncatingIfNeeded: crc ^ crc >> 16)
     }
 
     /// A link's stored value: its digest, then the checksum of each event (little-endian).
-    static func value(digest: [UInt8], checksums: [UInt32]) -> [UInt8] {
+    static func value(digest: [UInt8], checksums: [UInt16]) -> [UInt8] {
         var value = digest
-        value.reserveCapacity(digest.count + 4 * checksums.count)
+        value.reserveCapacity(digest.count + 2 * checksums.count)
         for checksum in checksums { withUnsafeBytes(of: checksum.littleEndian) { value += $0 } }
         return value
     }
 
     /// The checksums in a link's stored `value`; `nil` for a digest alone (format 5 and older)
     /// or a value of no whole number of checksums.
-    static func checksums(in value: UnsafeRawBufferPointer) -> [UInt32]? {
-        guard value.count > 32, (value.count - 32) % 4 == 0 else { return nil }
-        return stride(from: 32, to: value.count, by: 4).map {
-            UInt32(littleEndian: value.loadUnaligned(fromByteOffset: $0, as: UInt32.self))
+    static func checksums(in value: UnsafeRawBufferPointer) -> [UInt16]? {
+        guard value.count > 32, (value.count - 32) % 2 == 0 else { return nil }
+        return stride(from: 32, to: value.count, by: 2).map {
+            UInt16(littleEndian: value.loadUnaligned(fromByteOffset: $0, as: UInt16.self))
         }
     }
 

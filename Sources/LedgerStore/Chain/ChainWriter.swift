@@ -8,7 +8,7 @@ internal import LMDB
 struct ChainWriter {
     private var link: ChainLink
     /// The checksums of the current link's events so far (`ChainLink.checksum`).
-    private var checksums: [UInt32] = []
+    private var checksums: [UInt16] = []
     /// The seq of the last event added.
     private var last: UInt64
     /// The links this commit completed, to store: their last seq, digest and checksums.

@@ -4,17 +4,17 @@ internal import LedgerDomain
 /// Binary layouts of the read model rows, little-endian:
 /// - customer: orders, open orders, cancelled (`Int64` each), then currency entries;
 /// - sku: units ordered, units cancelled (`Int64` each), then currency entries;
-/// - currency entries: a `UInt16` holding the count with `wideAmounts` set, then per currency:
-///   code `UInt32`, amount `Int128`;
-/// - revenue: orders placed, orders cancelled (`Int64` each), gross, captured, refunded
-///   (`Int128` each);
+/// - currency entries: a `UInt16` holding the count (with `wideAmounts` set when the amounts are
+///   wide), then per currency: code `UInt32`, amount;
+/// - revenue: orders placed, orders cancelled (`Int64` each), gross, captured, refunded (40
+///   bytes; 64 when the amounts are wide);
 /// - status counts: one `Int64` per status, in `OrderStatus` order.
 ///
-/// Money sums are `Int128`, so that they are exact for any log (SPEC §10). Counts and units stay
-/// `Int64`: orders have 32-bit numbers, and an order holds at most 1,000 lines of 10^6 units, so
-/// no count or sum of units can reach 2^63. Rows written before the sums were widened (store
-/// format 5 and older) held `Int64` amounts: a currency count without `wideAmounts` and a revenue
-/// row of 40 bytes; they still decode, so that an older store answers read-only.
+/// Money sums are `Int128`, so that they are exact for any log (SPEC §10). A row keeps them as
+/// `Int64`s unless one of them does not fit, and then all of its amounts as `Int128`s: rows stay
+/// as small as they were, and the rows written before the sums were widened need no rewriting.
+/// Counts and units are `Int64`: orders have 32-bit numbers, and an order holds at most 1,000
+/// lines of 10^6 units, so no count or sum of units can reach 2^63.
 ///
 /// Decoding checks every number against what a ledger can hold (counts 0…2^32, the dense
 /// numbers' range; amounts within ±2^100), so that adding one event to a row read back can never
@@ -29,10 +29,10 @@ enum ReadModelCodec {
     static let amountLimit: Int128 = 1 << 100
     /// The bit of the currency count that says the amounts are `Int128`.
     static let wideAmounts: UInt16 = 0x8000
-    /// The size of a revenue row: two counts and three amounts.
-    static let revenueSize = 2 * 8 + 3 * 16
-    /// The size of a revenue row of `Int64` amounts (format 5 and older).
+    /// The size of a revenue row of `Int64` amounts.
     static let narrowRevenueSize = 5 * 8
+    /// The size of a revenue row of `Int128` amounts.
+    static let wideRevenueSize = 2 * 8 + 3 * 16
     static func size(of row: CustomerTotals) -> Int { 24 + size(of: row.net) }
 
     static func encode(_ row: CustomerTotals, into buffer: UnsafeMutableRawBufferPointer) {
@@ -77,19 +77,20 @@ enum ReadModelCodec {
         return row
     }
 
-    /// The size of a customer row (3 fields) or a sku row (2) holding `currencies` currencies.
-    static func size(fields: Int, currencies: Int) -> Int { fields * 8 + 2 + currencies * 20 }
+    /// The size of a customer row (3 fields) or a sku row (2) holding `currencies` `Int64` amounts.
+    static func size(fields: Int, currencies: Int) -> Int { fields * 8 + 2 + currencies * 12 }
 
     /// Encodes a customer row (its 3 counts as `fields`) or a sku row (its 2 units), whose
-    /// `currencies` amounts `amounts` hands to `add` in currency order: the bytes `encode(_:into:)`
-    /// writes for the same row, from the replay's flat rows without a `CurrencyAmounts`.
+    /// `currencies` amounts, each within `Int64`, `amounts` hands to `add` in currency order: the
+    /// bytes `encode(_:into:)` writes for the same row, from the replay's flat rows without a
+    /// `CurrencyAmounts`.
     static func encode(
         fields: some Collection<Int64>, currencies: Int, into buffer: UnsafeMutableRawBufferPointer,
-        amounts: ((UInt32, Int128) -> Void) -> Void
+        amounts: ((UInt32, Int64) -> Void) -> Void
     ) {
         var writer = ByteWriter(buffer)
         for field in fields { writer.write(field) }
-        writer.write(UInt16(currencies) | wideAmounts)
+        writer.write(UInt16(currencies))
         amounts { code, amount in
             writer.write(code)
             writer.write(amount)
@@ -97,19 +98,19 @@ enum ReadModelCodec {
     }
 
     static func encode(_ row: RevenueTotals) -> [UInt8] {
-        bytes(revenueSize) { buffer in
+        let amounts = [row.gross, row.captured, row.refunded]
+        let narrow = amounts.allSatisfy(fitsNarrow)
+        return bytes(narrow ? narrowRevenueSize : wideRevenueSize) { buffer in
             var writer = ByteWriter(buffer)
             writer.write(row.ordersPlaced)
             writer.write(row.ordersCancelled)
-            writer.write(row.gross)
-            writer.write(row.captured)
-            writer.write(row.refunded)
+            for amount in amounts { write(amount, narrow: narrow, to: &writer) }
         }
     }
 
     static func revenue(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> RevenueTotals {
         var reader = ByteReader(bytes, what: "a revenue row")
-        let wide = bytes.count != narrowRevenueSize
+        let wide = bytes.count == wideRevenueSize
         var row = RevenueTotals()
         row.ordersPlaced = try count(&reader)
         row.ordersCancelled = try count(&reader)
@@ -161,15 +162,25 @@ enum ReadModelCodec {
         }
     }
 
-    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * 20 }
+    /// Whether an amount is kept as an `Int64`.
+    private static func fitsNarrow(_ amount: Int128) -> Bool { Int64(exactly: amount) != nil }
+
+    private static func isNarrow(_ amounts: CurrencyAmounts) -> Bool { amounts.entries.allSatisfy { fitsNarrow($0.amount) } }
+
+    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * (isNarrow(amounts) ? 12 : 20) }
 
     private static func write(_ amounts: CurrencyAmounts, to writer: inout ByteWriter) {
         let entries = amounts.entries
-        writer.write(UInt16(entries.count) | wideAmounts)
+        let narrow = isNarrow(amounts)
+        writer.write(UInt16(entries.count) | (narrow ? 0 : wideAmounts))
         for entry in entries {
             writer.write(entry.currency.packed)
-            writer.write(entry.amount)
+            write(entry.amount, narrow: narrow, to: &writer)
         }
+    }
+
+    private static func write(_ amount: Int128, narrow: Bool, to writer: inout ByteWriter) {
+        if narrow { writer.write(Int64(truncatingIfNeeded: amount)) } else { writer.write(amount) }
     }
 
     private static func amounts(_ reader: inout ByteReader) throws(StoreError) -> CurrencyAmounts {
@@ -202,7 +213,7 @@ enum ReadModelCodec {
         return value
     }
 
-    /// An amount: `Int128`, or `Int64` in a row written before the sums were widened.
+    /// An amount: `Int128` in a wide row, else `Int64`.
     private static func amount(_ reader: inout ByteReader, wide: Bool) throws(StoreError) -> Int128 {
         let value = wide ? try reader.read(Int128.self) : Int128(try reader.read(Int64.self))
         guard (-amountLimit...amountLimit).contains(value) else { throw StoreError.corrupt("\(reader.what) holds \(value)") }

@@ -346,7 +346,7 @@ struct ReplayRows: ReadModelSink {
     ) {
         let mask = rows[base + fields]
         ReadModelCodec.encode(fields: rows[base..<(base + fields)], currencies: mask.nonzeroBitCount, into: buffer) { add in
-            for slot in order where mask & 1 << slot != 0 { add(codes[slot], Int128(rows[base + fields + 1 + slot])) }
+            for slot in order where mask & 1 << slot != 0 { add(codes[slot], rows[base + fields + 1 + slot]) }
         }
     }
 

@@ -19,12 +19,9 @@ struct FormatUpgrade: Sendable {
         // so `…_ids` may lag `…_names` as far as a read model lags (`indexIDs`); a store of
         // format 4 maps every id, which format 5 allows as it is.
         FormatUpgrade(from: 4) { _ in },
-        // 5 → 6: read model sums of `Int128` (the rows are written again in that layout), and a
-        // hash chain of fixed links with a checksum per event (computed again over the log).
-        FormatUpgrade(from: 5) { ledger in
-            try widenReadModelSums(ledger)
-            try ledger.chainExistingLog()
-        },
+        // 5 → 6: a hash chain of fixed links with a checksum per event, computed again over the
+        // log. (Read model rows of `Int64` sums are what format 6 writes too while the sums fit.)
+        FormatUpgrade(from: 5) { try $0.chainExistingLog() },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.
@@ -41,26 +38,5 @@ struct FormatUpgrade: Sendable {
         commands.sort { $0.seq < $1.seq }
         try ledger.clear(\.commands)
         for command in commands { try ledger.append(\.commands, BigEndianKey64(command.seq), command.id) }
-    }
-
-    /// Rewrites every customer, sku and revenue row with `Int128` sums (`ReadModelCodec`). A row
-    /// that does not decode is left as it is, for verify to report and a rebuild to mend.
-    static func widenReadModelSums(_ ledger: LedgerTransaction) throws {
-        let customers = try ledger.scan(\.customers) { entries in
-            entries.compactMap { entry in (try? ReadModelCodec.customer(entry.value)).map { (Array(entry.key), $0) } }
-        }
-        for (key, row) in customers {
-            try ledger.put(\.customers, key, reserving: ReadModelCodec.size(of: row)) { ReadModelCodec.encode(row, into: $0) }
-        }
-        let skus = try ledger.scan(\.skus) { entries in
-            entries.compactMap { entry in (try? ReadModelCodec.sku(entry.value)).map { (Array(entry.key), $0) } }
-        }
-        for (key, row) in skus {
-            try ledger.put(\.skus, key, reserving: ReadModelCodec.size(of: row)) { ReadModelCodec.encode(row, into: $0) }
-        }
-        let revenue = try ledger.scan(\.revenue) { entries in
-            entries.compactMap { entry in (try? ReadModelCodec.revenue(entry.value)).map { (Array(entry.key), $0) } }
-        }
-        for (key, row) in revenue { try ledger.put(\.revenue, key, ReadModelCodec.encode(row)) }
     }
 }

@@ -67,7 +67,7 @@ extension LedgerTransaction {
 
     /// The checksums of the events of the link that ends at `seq`, in seq order; `nil` when that
     /// link keeps none (an older format's) or no link ends there.
-    func chainChecksums(endingAt seq: UInt64) throws -> [UInt32]? {
+    func chainChecksums(endingAt seq: UInt64) throws -> [UInt16]? {
         guard let value = try txn.get(try chainDatabase(), BigEndianKey64(seq)) else { return nil }
         return ChainLink.checksums(in: value)
     }

@@ -10,9 +10,8 @@ struct UpgradeCommand: ParsableCommand {
         discussion: """
             The first import or rebuild does the same on its own; queries answer from an older \
             store without changing it. The upgrade to format \(LedgerStore.formatVersion) runs in one \
-            transaction (it writes the read models' sums again as 128-bit numbers and computes \
-            the log's hash chain again, which reads the whole log), so an interrupted upgrade \
-            leaves the store as it was.
+            transaction (it computes the log's hash chain again, which reads the whole log), so \
+            an interrupted upgrade leaves the store as it was.
 
             Examples:
               orders upgrade
