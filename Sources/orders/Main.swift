@@ -14,6 +14,12 @@ enum Main {
         }
         LedgerStore.exitOnUnreportableDamage(exitStatus: 1, prefix: "orders: error: ")
         do {
+            // A file named like `-dash.csv` is refused, not read as flags (`-h`: help, exit 0).
+            // ArgumentParser takes no value that begins with `-` either: nothing it accepts is refused.
+            if let word = DashWord.firstUnparseable(in: Array(CommandLine.arguments.dropFirst())) {
+                Terminal.printError(DashWord.refusal(word))
+                Foundation.exit(2)
+            }
             if let shortcut = ShowShortcut(arguments: Array(CommandLine.arguments.dropFirst())) {
                 try shortcut.run()
                 exitCheckingOutput(0)
