@@ -39,11 +39,12 @@ public final class LedgerStore: @unchecked Sendable {
         let exists = stat(path, &directory) == 0
         var data = stat()
         let dataExists = stat(path + "/data.mdb", &data) == 0
+        // A file is named as such by reading and writing commands alike.
+        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if readOnly, !exists || !dataExists { throw StoreError.missing(path: path) }
         // An empty data file was created by a writer killed before it wrote anything: no store yet
         // (LMDB itself answers a read-only open of it with EBADF).
         if readOnly, data.st_size == 0 { throw StoreError.missing(path: path) }
-        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if !exists {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ extension StoreError: CustomStringConvertible {
         case .missing(let path):
             "no store at \(path); import a batch first (orders import --store \(path) FILE) or pass --store"
         case .notADirectory(let path):
-            "cannot write the store at \(path): it is a file, not a store directory"
+            "the store at \(path) is a file, not a store directory; pass --store with a store's directory"
         case .cannotCreateDirectory(let path, let code):
             "cannot write the store at \(path): cannot create the directory: \(code == 0 ? "unknown" : Self.words(code))"
         case .notWritable(let path, let code):

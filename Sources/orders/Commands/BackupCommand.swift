@@ -33,6 +33,10 @@ struct BackupCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The directory to write the copy into (new or empty).", valueName: "DIR"))
     var directory: String
 
+    func validate() throws {
+        if directory.isEmpty { throw ValidationError("the backup directory '' is empty; name a new or empty directory") }
+    }
+
     func run() throws {
         try WritePathCheck(store: storeOptions.path, inputs: []).checkOutput(directory, option: "backup", what: "a backup")
         var isDirectory: ObjCBool = false

@@ -117,6 +117,6 @@ struct ExportCommand: ParsableCommand {
     }
 
     private static func failure(_ path: String) -> CommandFailure {
-        CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitStatus: 1)
+        CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitStatus: Terminal.outputFailureStatus)
     }
 }
