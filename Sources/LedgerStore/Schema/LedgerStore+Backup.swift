@@ -5,15 +5,20 @@ extension LedgerStore {
     /// Copies the store into `directory` (created if missing; it must be empty) from one read
     /// snapshot, so imports may run meanwhile, and returns the copy's head seq (read back from the
     /// copy, which is opened to check it). `compact` leaves out free pages.
+    ///
+    /// The copy's data file is created exclusively: of two backups into one directory, the one
+    /// that creates it first wins and the other throws `backupDirectoryTaken`. A failed backup
+    /// removes only what it made (its data file, the directory if it made that), never another
+    /// backup's copy.
     public func backup(to directory: String, compact: Bool) throws(StoreError) -> UInt64 {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotCreateDirectory(path: directory, code: mkdir(directory, 0o755) == 0 ? 0 : errno)
-        }
+        let madeDirectory = try Self.makeDirectory(directory)
         do {
             try environment.copy(to: directory, compact: compact)
         } catch {
+            if error.code == EEXIST { throw StoreError.backupDirectoryTaken(path: directory) }
+            // The data file was created exclusively by this copy (or not at all).
+            unlink(directory + "/data.mdb")
+            if madeDirectory { rmdir(directory) }
             if error.isPermissionDenied { throw StoreError.notWritable(path: directory, code: error.code) }
             if error.isNoSpace { throw StoreError.diskFull(path: directory, free: Self.freeBytes(directory) ?? 0) }
             throw StoreError.engine(error)
@@ -25,5 +30,17 @@ extension LedgerStore {
         } catch {
             throw StoreError.corrupt("the copy at \(directory) cannot be read back: \(error)")
         }
+    }
+
+    /// Makes `directory` (and the directories above it); whether this call made `directory` itself
+    /// (`false`: it was there, or another process made it meanwhile).
+    private static func makeDirectory(_ directory: String) throws(StoreError) -> Bool {
+        if mkdir(directory, 0o755) == 0 { return true }
+        if errno == EEXIST { return false }
+        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        if mkdir(directory, 0o755) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw StoreError.cannotCreateDirectory(path: directory, code: errno)
     }
 }

@@ -34,6 +34,8 @@ extension StoreError: CustomStringConvertible {
             "the store is damaged: the database \(name) is missing; run orders verify"
         case .damagedFile(let path, let error):
             "the store at \(path) cannot be opened: \(Self.damage(error)); restore it from a backup"
+        case .backupDirectoryTaken(let path):
+            "backup \(path) was taken by another backup; a backup goes into a new or empty directory: choose another"
         case .busy(let path, let holder, let seconds):
             "\(holder) still holds the store at \(path) after "
                 + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
