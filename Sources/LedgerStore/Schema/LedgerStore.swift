@@ -19,6 +19,8 @@ public final class LedgerStore: @unchecked Sendable {
     public let foundFormat: UInt32?
     /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
     private let format: UInt32
+    /// The device and inode of the data file this process opened.
+    private let dataFile: (device: UInt64, inode: UInt64)?
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
     /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
@@ -54,6 +56,9 @@ public final class LedgerStore: @unchecked Sendable {
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, mapSize: mapSize, durable: durable)
+            var opened = stat()
+            dataFile =
+                stat(path + "/data.mdb", &opened) == 0 ? (UInt64(opened.st_dev), UInt64(opened.st_ino)) : nil
             // Recognised before anything is opened by name, so that nothing is created in (or
             // written to) an environment some other program made.
             let isNew = try Self.recognise(environment, path: path)
@@ -157,6 +162,16 @@ public final class LedgerStore: @unchecked Sendable {
     /// with no transaction of this process open but readers that hold `growthLock` while open.
     func makeRoom(for bytes: Int, growthLock: (any MapGrowthLocking)? = nil) throws {
         try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20), growthLock: growthLock) }
+    }
+
+    /// Throws `removedWhileWriting` unless the data file at the store's path is still the one
+    /// this process opened: a store removed or replaced meanwhile took what was committed to it
+    /// along, and a writer that does not ask would report work that is gone.
+    public func checkStillInPlace() throws(StoreError) {
+        var now = stat()
+        guard let dataFile, stat(path + "/data.mdb", &now) == 0, UInt64(now.st_dev) == dataFile.device,
+            UInt64(now.st_ino) == dataFile.inode
+        else { throw StoreError.removedWhileWriting(path: path) }
     }
 
     /// Where this process maps the data file (a long scan releases its pages now and then).

@@ -36,6 +36,9 @@ extension StoreError: CustomStringConvertible {
             "the store at \(path) cannot be opened: \(Self.damage(error)); restore it from a backup"
         case .backupDirectoryTaken(let path):
             "backup \(path) was taken by another backup; a backup goes into a new or empty directory: choose another"
+        case .removedWhileWriting(let path):
+            "the store at \(path) was removed or replaced while this import wrote it; what it committed went with "
+                + "the removed files: import again into the store there now"
         case .busy(let path, let holder, let seconds):
             "\(holder) still holds the store at \(path) after "
                 + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"

@@ -144,6 +144,13 @@ struct ImportCommand: AsyncParsableCommand {
         await viewModel.importFiles(
             files, options: importOptions, using: Importer(store: store, start: start), rejects: rejectsFile)
         progress.stop()
+        if !dryRun, viewModel.state.failure == nil {
+            do {
+                try store.checkStillInPlace()
+            } catch {
+                throw CommandFailure("\(error)", exitStatus: 2)
+            }
+        }
         do {
             try rejectsFile?.close()
         } catch {
