@@ -3,7 +3,9 @@ import LedgerStore
 
 /// What `import --dry-run` imports into: a compacted copy of the store in the temporary
 /// directory (or a new, empty store when there is none yet), so that every record is decided
-/// against exactly what the store holds and the store itself is never opened for writing.
+/// against exactly what the store holds and the store itself is never opened for writing. The
+/// copy is taken under the store's lock: a dry run waits for a running import or rebuild as an
+/// import does, so that it never sees one halfway.
 ///
 /// The copy's directory holds a lock (`ownerFile`) for as long as its dry run lives: a dry run
 /// killed before it removed its copy leaves the lock free, and the next dry run removes that
@@ -20,23 +22,29 @@ struct TrialStore {
     static let ownerFile = "owner.lock"
 
     /// Copies the store at `path` (a missing store: an empty one), after removing the copies that
-    /// dry runs which did not finish left, which `notice` is told of; store errors exit 2.
-    init(copying path: String, notice: (String) -> Void) throws {
+    /// dry runs which did not finish left, which `notice` is told of, waiting at most `waitLimit`
+    /// seconds for an import or rebuild of the store; store errors exit 2, a store still busy 75.
+    init(copying path: String, waitLimit: Double?, notice: (String) -> Void) throws {
         let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let removed = Self.removeLeftCopies(in: temporary)
         if removed > 0 {
             let copies = removed == 1 ? "1 store copy" : "\(removed) store copies"
             notice("removed \(copies) left in \(temporary) by dry runs that did not finish")
         }
-        (directory, owner) = try Self.makeLockedDirectory(in: temporary)
+        let (directory, owner) = try Self.makeLockedDirectory(in: temporary)
+        (self.directory, self.owner) = (directory, owner)
         do {
             if FileManager.default.fileExists(atPath: path + "/data.mdb") {
-                _ = try LedgerStore(path: path, readOnly: true).backup(to: directory, compact: true)
+                let lock = try StoreLock(copying: path, limit: waitLimit, notice: notice)
+                _ = try withExtendedLifetime(lock) {
+                    try LedgerStore(path: path, readOnly: true).backup(to: directory, compact: true)
+                }
             }
             store = try LedgerStore(path: directory, durable: false)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             close(owner)
+            if case .busy = error as? StoreError { throw CommandFailure("\(error)", exitStatus: 75) }
             throw CommandFailure("\(error)", exitStatus: 2)
         }
     }

@@ -78,6 +78,55 @@ struct DryRunTests {
             ])
     }
 
+    @Test func aDryRunBesideARunningImportWaitsForItAndDecidesAsTheImportThatFollows() throws {
+        let store = directory.path + "/store"
+        var places = "type,order_id,customer_id,currency,lines,amount,at\n"
+        for index in 0..<2_000 { places += "place,O-\(index),C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n" }
+        let placesFile = directory.file("places.csv", places)
+        var pays = "type,order_id,amount,at\n"
+        for index in 0..<5 { pays += "pay,O-\(index),500,2026-03-01T10:01:00Z\n" }
+        let paysFile = directory.file("pays.csv", pays)
+        // One durable commit per record: the import is still placing orders when it is stopped.
+        let importer = OrdersBinary.start(["import", "--store", store, "--records-per-commit", "1", placesFile])
+        let started = Date()
+        while try LedgerQueries.headSeq(of: store) < 5, importer.isRunning, Date().timeIntervalSince(started) < 120 {
+            usleep(10_000)
+        }
+        kill(importer.processIdentifier, SIGSTOP)
+        let trialOfPays = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", paysFile])
+        let trialOfPlaces = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", placesFile])
+        usleep(1_500_000)
+        #expect(trialOfPays.isRunning && trialOfPlaces.isRunning, "the dry runs wait for the import")
+        kill(importer.processIdentifier, SIGCONT)
+        let imported = OrdersBinary.finish(importer)
+        let paid = OrdersBinary.finish(trialOfPays)
+        let placesAgain = OrdersBinary.finish(trialOfPlaces)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            paid.standardError.contains(
+                "orders: waiting for another import (pid \(importer.processIdentifier)) to finish with the store at \(store)…"),
+            "\(paid.standardError)")
+        #expect(paid.status == 0, "\(paid.standardOutput)")
+        #expect(paid.standardOutput.contains("\"accepted\":5,\"rejected\":0"), "\(paid.standardOutput)")
+        #expect(placesAgain.status == 0 && placesAgain.standardOutput.contains("\"already_imported\":true"))
+        #expect(!placesAgain.standardError.contains("did not finish"), "\(placesAgain.standardError)")
+        let real = try OrdersBinary.run(["import", "--store", store, "--format", "json", paysFile])
+        #expect(real.status == paid.status && real.standardOutput == paid.standardOutput)
+    }
+
+    @Test func aDryRunGivesUpAfterWaitLikeAnImport() throws {
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let lock = open(store + "/import.lock", O_RDWR)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let trial = try OrdersBinary.run(["import", "--dry-run", "--wait", "0.2", "--store", store, "data/bad-batch.jsonl"])
+        #expect(trial.status == 75, "\(trial.standardError)")
+        #expect(
+            trial.standardError.hasSuffix(
+                "still holds the store at \(store) after 0.2 s; try again later or wait longer (--wait)\n"))
+    }
+
     @Test func aLockTakenOnALockFileAnotherDryRunRemovedDoesNotCount() throws {
         let path = directory.file("owner.lock", "")
         let owner = open(path, O_RDWR)
