@@ -67,6 +67,21 @@ struct DryRunTests {
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
         try FileManager.default.createDirectory(atPath: temporary + "/orders-dry-run-other1", withIntermediateDirectories: true)
+        // Unlocked lock files without a dry run's marker, or beside files no copy holds, or whose
+        // owner still runs: not a left copy.
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let foreign: [(name: String, marker: String, extra: String?)] = [
+            ("orders-dry-run-nomark", "", nil),
+            ("orders-dry-run-other2", "someone else's\n", nil),
+            ("orders-dry-run-extra1", "orders-dry-run 2147483647 \(boot)\n", "keep.txt"),
+            ("orders-dry-run-alive1", "orders-dry-run \(getpid()) \(boot)\n", nil),
+        ]
+        for copy in foreign {
+            try FileManager.default.createDirectory(atPath: temporary + "/" + copy.name, withIntermediateDirectories: true)
+            directory.file("tmp/\(copy.name)/owner.lock", copy.marker)
+            if let extra = copy.extra { directory.file("tmp/\(copy.name)/\(extra)", "mine") }
+        }
         let next = try OrdersBinary.run(arguments, environment: environment)
         #expect(next.status == 1, "\(next.standardError)")
         #expect(
@@ -74,8 +89,10 @@ struct DryRunTests {
             "\(next.standardError)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: temporary).sorted() == [
-                "orders-dry-run-live01", "orders-dry-run-other1",
+                "orders-dry-run-alive1", "orders-dry-run-extra1", "orders-dry-run-live01", "orders-dry-run-nomark",
+                "orders-dry-run-other1", "orders-dry-run-other2",
             ])
+        #expect(try String(contentsOfFile: temporary + "/orders-dry-run-extra1/keep.txt", encoding: .utf8) == "mine")
     }
 
     @Test func aDryRunBesideARunningImportWaitsForItAndDecidesAsTheImportThatFollows() throws {
