@@ -257,25 +257,44 @@ public final class LedgerStore: @unchecked Sendable {
     public func rejections(
         ofFile path: String, format: RecordFormat
     ) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        guard let number = try batchNumber(ofFile: path, format: format) else { return [] }
+        return try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
+    }
+
+    /// Calls `body` with each rejection `rejections(ofFile:format:)` gives, one at a time from one
+    /// snapshot, so that memory stays flat however many there are; whether the file's content
+    /// matches a batch.
+    public func forEachRejection(
+        ofFile path: String, format: RecordFormat, _ body: (StoredRejection) throws -> Void
+    ) throws -> Bool {
+        guard let number = try batchNumber(ofFile: path, format: format) else { return false }
+        try forEachRejection(ofBatch: number, body)
+        return true
+    }
+
+    /// As `forEachRejection(ofFile:format:_:)`, for the batch whose covered bytes have this
+    /// SHA-256 (and the batches it continues).
+    public func forEachRejection(digest: [UInt8], _ body: (StoredRejection) throws -> Void) throws -> Bool {
+        guard let number = try read({ try $0.latestBatch(digest: digest) }) else { return false }
+        try forEachRejection(ofBatch: number, body)
+        return true
+    }
+
+    /// The number of the batch the file at `path` (read as `format`) matches, imported, continued
+    /// or resumed; `nil` when it matches none.
+    private func batchNumber(ofFile path: String, format: RecordFormat) throws -> UInt64? {
         let batch = try BatchFile(path: path)
         let candidates = try read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
-        let number: UInt64
         switch try BatchMatch.find(batch, candidates: candidates) {
-        case .new: return []
-        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): number = found
-        case .extendsCutLine: return []
+        case .new, .extendsCutLine: return nil
+        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): return found
         }
-        return try rejections(ofBatch: number)
     }
 
-    /// The rejections of the batch whose covered bytes have this SHA-256 (and the batches it continues).
-    public func rejections(digest: [UInt8]) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
-        let number: UInt64? = try read { try $0.latestBatch(digest: digest) }
-        return try number.map(rejections(ofBatch:)) ?? []
-    }
-
-    private func rejections(ofBatch number: UInt64) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
-        try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
+    private func forEachRejection(ofBatch number: UInt64, _ body: (StoredRejection) throws -> Void) throws {
+        try read { ledger in
+            for link in try ledger.chain(of: number) { try ledger.forEachRejection(batch: link.number, body) }
+        }
     }
 
     /// Every stored event and order as canonical text: equal dumps mean equal ledgers.
