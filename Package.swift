@@ -33,7 +33,8 @@ let package = Package(
             pkgConfig: "lmdb",
             providers: [.apt(["liblmdb-dev"])]
         ),
-        .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
+        .target(name: "SystemPaths", swiftSettings: strictSettings),
+        .target(name: "LMDB", dependencies: ["CLMDB", "SystemPaths"], swiftSettings: strictSettings),
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
         .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
@@ -44,7 +45,7 @@ let package = Package(
         .target(
             name: "LedgerStore",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "ProcessControl",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "ProcessControl", "SystemPaths",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
@@ -55,7 +56,7 @@ let package = Package(
             name: "orders",
             dependencies: [
                 "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
-                "ProcessControl", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -123,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LedgerServices", "TestSupport"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LedgerServices", "SystemPaths", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 internal import LMDB
+import SystemPaths
 
 extension LedgerStore {
     /// Copies the store into `directory` (created if missing; it must be empty) from one read
@@ -17,8 +18,8 @@ extension LedgerStore {
         } catch {
             if error.code == EEXIST { throw StoreError.backupDirectoryTaken(path: directory) }
             // The data file was created exclusively by this copy (or not at all).
-            unlink(directory + "/data.mdb")
-            if madeDirectory { rmdir(directory) }
+            SystemPath.unlink(directory + "/data.mdb")
+            if madeDirectory { SystemPath.rmdir(directory) }
             if error.isPermissionDenied { throw StoreError.notWritable(path: directory, code: error.code) }
             if error.isNoSpace { throw StoreError.diskFull(path: directory, free: Self.freeBytes(directory) ?? 0) }
             throw StoreError.engine(error)
@@ -35,11 +36,13 @@ extension LedgerStore {
     /// Makes `directory` (and the directories above it); whether this call made `directory` itself
     /// (`false`: it was there, or another process made it meanwhile).
     private static func makeDirectory(_ directory: String) throws(StoreError) -> Bool {
-        if mkdir(directory, 0o755) == 0 { return true }
+        if SystemPath.mkdir(directory, 0o755) == 0 { return true }
         if errno == EEXIST { return false }
-        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        if mkdir(directory, 0o755) == 0 { return true }
+        if errno == ENOENT, let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
+            let code = SystemPath.makeDirectories(String(directory[..<slash]))
+            if code != 0 { throw StoreError.cannotCreateDirectory(path: directory, code: code) }
+        }
+        if SystemPath.mkdir(directory, 0o755) == 0 { return true }
         if errno == EEXIST { return false }
         throw StoreError.cannotCreateDirectory(path: directory, code: errno)
     }

@@ -1,6 +1,7 @@
 import Foundation
 internal import LMDB
 public import LedgerDomain
+import SystemPaths
 
 /// The app's one door to a ledger store: a directory holding the LMDB environment.
 ///
@@ -38,9 +39,9 @@ public final class LedgerStore: @unchecked Sendable {
     init(path: String, readOnly: Bool, creating: Bool, durable: Bool, mapSize: Int) throws(StoreError) {
         self.path = path
         var directory = stat()
-        let exists = stat(path, &directory) == 0
+        let exists = SystemPath.stat(path, &directory) == 0
         var data = stat()
-        let dataExists = stat(path + "/data.mdb", &data) == 0
+        let dataExists = SystemPath.stat(path + "/data.mdb", &data) == 0
         // A file is named as such by reading and writing commands alike.
         if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if readOnly, !exists || !dataExists { throw StoreError.missing(path: path) }
@@ -48,17 +49,14 @@ public final class LedgerStore: @unchecked Sendable {
         // (LMDB itself answers a read-only open of it with EBADF).
         if readOnly, data.st_size == 0 { throw StoreError.missing(path: path) }
         if !exists {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreateDirectory(path: path, code: mkdir(path, 0o755) == 0 ? 0 : errno)
-            }
+            let code = SystemPath.makeDirectories(path)
+            if code != 0 { throw StoreError.cannotCreateDirectory(path: path, code: code) }
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, mapSize: mapSize, durable: durable)
             var opened = stat()
             dataFile =
-                stat(path + "/data.mdb", &opened) == 0 ? (UInt64(opened.st_dev), UInt64(opened.st_ino)) : nil
+                SystemPath.stat(path + "/data.mdb", &opened) == 0 ? (UInt64(opened.st_dev), UInt64(opened.st_ino)) : nil
             // Recognised before anything is opened by name, so that nothing is created in (or
             // written to) an environment some other program made.
             let isNew = try Self.recognise(environment, path: path)
@@ -169,7 +167,7 @@ public final class LedgerStore: @unchecked Sendable {
     /// along, and a writer that does not ask would report work that is gone.
     public func checkStillInPlace() throws(StoreError) {
         var now = stat()
-        guard let dataFile, stat(path + "/data.mdb", &now) == 0, UInt64(now.st_dev) == dataFile.device,
+        guard let dataFile, SystemPath.stat(path + "/data.mdb", &now) == 0, UInt64(now.st_dev) == dataFile.device,
             UInt64(now.st_ino) == dataFile.inode
         else { throw StoreError.removedWhileWriting(path: path) }
     }
@@ -211,7 +209,7 @@ public final class LedgerStore: @unchecked Sendable {
     /// use the blocks reserved for it).
     static func freeBytes(_ path: String) -> UInt64? {
         var info = statvfs()
-        guard statvfs(path, &info) == 0 else { return nil }
+        guard SystemPath.statvfs(path, &info) == 0 else { return nil }
         return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
     }
 

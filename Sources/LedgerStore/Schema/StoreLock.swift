@@ -1,4 +1,5 @@
 import Foundation
+import SystemPaths
 
 /// The lock an import or a rebuild holds on a store for as long as it writes (`import.lock` in
 /// the store's directory, with the holder's pid and role in it): one at a time, across processes
@@ -14,7 +15,7 @@ public final class StoreLock {
     public convenience init(directory: String, role: String, limit: Double?, notice: (String) -> Void)
         throws(StoreError)
     {
-        let descriptor = open(directory + "/import.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = SystemPath.open(directory + "/import.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StoreError.notWritable(path: directory, code: errno)
         }
@@ -25,7 +26,7 @@ public final class StoreLock {
     /// rebuild is halfway when the copy is taken: waits as a writer does, but creates and writes
     /// nothing in the store. `nil` when the store has no lock file: no import ever wrote it.
     public convenience init?(copying directory: String, limit: Double?, notice: (String) -> Void) throws(StoreError) {
-        let descriptor = open(directory + "/import.lock", O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemPath.open(directory + "/import.lock", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         try self.init(descriptor: descriptor, directory: directory, role: nil, limit: limit, notice: notice)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerStore
+import SystemPaths
 
 /// `orders backup DIR`.
 struct BackupCommand: ParsableCommand {
@@ -40,12 +41,11 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         try WritePathCheck(store: storeOptions.path, inputs: []).checkOutput(directory, option: "backup", what: "a backup")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if SystemPath.access(directory, F_OK) == 0, !SystemPath.isDirectory(directory) {
             throw CommandFailure(
                 "backup \(directory) is a file; a backup goes into a new or empty directory: choose another", exitStatus: 2)
         }
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory), !entries.isEmpty {
+        if let entries = SystemPath.entries(of: directory), !entries.isEmpty {
             // A copy, finished or being written, is another backup's.
             if entries.contains("data.mdb") {
                 throw CommandFailure("\(StoreError.backupDirectoryTaken(path: directory))", exitStatus: 2)
@@ -63,7 +63,7 @@ struct BackupCommand: ParsableCommand {
             throw CommandFailure("\(error)", exitStatus: 1)
         }
         var copied = stat()
-        guard stat(directory + "/data.mdb", &copied) == 0 else {
+        guard SystemPath.stat(directory + "/data.mdb", &copied) == 0 else {
             throw CommandFailure(
                 "backup \(directory) was written, but its data.mdb cannot be read back (\(String(cString: strerror(errno)))); "
                     + "check it with orders verify --store \(directory)", exitStatus: 1)

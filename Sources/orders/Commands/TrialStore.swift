@@ -1,5 +1,6 @@
 import Foundation
 import LedgerStore
+import SystemPaths
 
 /// What `import --dry-run` imports into: a compacted copy of the store in the temporary
 /// directory (or a new, empty store when there is none yet), so that every record is decided
@@ -28,7 +29,7 @@ struct TrialStore {
     /// dry runs which did not finish left, which `notice` is told of, waiting at most `waitLimit`
     /// seconds for an import or rebuild of the store; store errors exit 2, a store still busy 75.
     init(copying path: String, waitLimit: Double?, notice: (String) -> Void) throws {
-        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let temporary = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let removed = Self.removeLeftCopies(in: temporary)
         if removed > 0 {
             let copies = removed == 1 ? "1 store copy" : "\(removed) store copies"
@@ -37,7 +38,7 @@ struct TrialStore {
         let (directory, owner) = try Self.makeLockedDirectory(in: temporary)
         (self.directory, self.owner) = (directory, owner)
         do {
-            if FileManager.default.fileExists(atPath: path + "/data.mdb") {
+            if SystemPath.access(path + "/data.mdb", F_OK) == 0 {
                 let lock = try StoreLock(copying: path, limit: waitLimit, notice: notice)
                 _ = try withExtendedLifetime(lock) {
                     try LedgerStore(path: path, readOnly: true).backup(to: directory, compact: true)
@@ -57,11 +58,11 @@ struct TrialStore {
     /// it: the lock is then held on a file that is gone, so the directory is made again.
     private static func makeLockedDirectory(in temporary: String) throws -> (directory: String, owner: Int32) {
         for _ in 0..<8 {
-            var template = Array((temporary + "/" + prefix + "XXXXXX").utf8CString)
+            var template = SystemPath.bytes(temporary + "/" + prefix + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
             guard let made = mkdtemp(&template) else { break }
-            let directory = String(cString: made)
+            let directory = SystemPath.text(cString: made)
             let path = directory + "/" + ownerFile
-            let owner = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            let owner = SystemPath.open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard owner >= 0 else { break }
             if locks(owner, stillAt: path) {
                 let mark = Array(DryRunMarker.current.text.utf8)
@@ -83,8 +84,8 @@ struct TrialStore {
 
     /// Removes the files a copy is made of from `copy`, then `copy` if that left it empty.
     private static func removeCopy(_ copy: String) {
-        for name in copyFiles { unlink(copy + "/" + name) }
-        rmdir(copy)
+        for name in copyFiles { SystemPath.unlink(copy + "/" + name) }
+        SystemPath.rmdir(copy)
     }
 
     /// Whether `owner` is locked by this process now and is still the file at `path` (not one
@@ -92,7 +93,7 @@ struct TrialStore {
     static func locks(_ owner: Int32, stillAt path: String) -> Bool {
         var held = stat()
         var there = stat()
-        return flock(owner, LOCK_EX | LOCK_NB) == 0 && fstat(owner, &held) == 0 && lstat(path, &there) == 0
+        return flock(owner, LOCK_EX | LOCK_NB) == 0 && fstat(owner, &held) == 0 && SystemPath.lstat(path, &there) == 0
             && FileIdentity(held) == FileIdentity(there)
     }
 
@@ -101,22 +102,22 @@ struct TrialStore {
     /// link) holding no more than a copy's files, whose lock no process holds, and whose marker
     /// names a dry run that is gone (of an earlier boot, or a pid that no longer runs).
     static func removeLeftCopies(in temporary: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return 0 }
+        guard let names = SystemPath.entries(of: temporary) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(prefix) {
             let copy = temporary + "/" + name
             var info = stat()
-            guard lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(),
-                let entries = try? FileManager.default.contentsOfDirectory(atPath: copy),
+            guard SystemPath.lstat(copy, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(),
+                let entries = SystemPath.entries(of: copy),
                 Set(entries).isSubset(of: copyFiles)
             else { continue }
-            let lock = open(copy + "/" + ownerFile, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            let lock = SystemPath.open(copy + "/" + ownerFile, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
             guard lock >= 0 else { continue }
             defer { close(lock) }
             guard flock(lock, LOCK_EX | LOCK_NB) == 0, let marker = DryRunMarker(readingFrom: lock), marker.isGone
             else { continue }
             removeCopy(copy)
-            if access(copy, F_OK) != 0 { removed += 1 }
+            if !SystemPath.exists(copy) { removed += 1 }
         }
         return removed
     }
