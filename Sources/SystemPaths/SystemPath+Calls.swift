@@ -85,6 +85,7 @@ extension SystemPath {
     /// What the symbolic link at `path` points to, or `nil` when it is none.
     public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        // Safe: `readlink` writes at most `buffer.count - 1` bytes into the buffer.
         let count = withCString(path) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { return nil }
         return text(buffer[..<count].map { UInt8(bitPattern: $0) })

@@ -27,6 +27,7 @@ struct DryRunMarker: Equatable {
     /// Reads the marker from the start of `descriptor`'s file; `nil` when it holds none.
     init?(readingFrom descriptor: Int32) {
         var bytes = [UInt8](repeating: 0, count: 256)
+        // Safe: `pread` writes at most the buffer's count of bytes, inside the closure.
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
         let words = String(decoding: bytes.prefix(count), as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)

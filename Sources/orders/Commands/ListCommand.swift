@@ -46,6 +46,7 @@ struct ListCommand: ParsableCommand {
     /// Whether `text` is an id as SPEC §2 has it (no other can be in the store).
     static func isIdentifier(_ text: String) -> Bool {
         var text = text
+        // Safe: the bytes are read only inside the closure that lends them.
         return text.withUTF8 { Identifier.isValid(UnsafeRawBufferPointer($0)) }
     }
 

@@ -66,6 +66,7 @@ struct TrialStore {
             guard owner >= 0 else { break }
             if locks(owner, stillAt: path) {
                 let mark = Array(DryRunMarker.current.text.utf8)
+                // Safe: `pwrite` reads the marker's bytes inside the closure, no more than it holds.
                 if mark.withUnsafeBytes({ pwrite(owner, $0.baseAddress, $0.count, 0) }) == mark.count {
                     return (directory, owner)
                 }
