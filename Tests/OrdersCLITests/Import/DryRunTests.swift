@@ -125,6 +125,7 @@ struct DryRunTests {
             "\(paid.standardError)")
         #expect(paid.status == 0, "\(paid.standardOutput)")
         #expect(paid.standardOutput.contains("\"accepted\":5,\"rejected\":0"), "\(paid.standardOutput)")
+        #expect(!paid.standardError.contains("did not finish"), "\(paid.standardError)")
         #expect(placesAgain.status == 0 && placesAgain.standardOutput.contains("\"already_imported\":true"))
         #expect(!placesAgain.standardError.contains("did not finish"), "\(placesAgain.standardError)")
         let real = try OrdersBinary.run(["import", "--store", store, "--format", "json", paysFile])
