@@ -33,7 +33,8 @@ let package = Package(
             pkgConfig: "lmdb",
             providers: [.apt(["liblmdb-dev"])]
         ),
-        .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
+        .target(name: "SystemPaths", swiftSettings: strictSettings),
+        .target(name: "LMDB", dependencies: ["CLMDB", "SystemPaths"], swiftSettings: strictSettings),
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
         .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
@@ -46,6 +47,7 @@ let package = Package(
             name: "LedgerStore",
             dependencies: [
                 "LedgerDomain", "LedgerServices", "BatchFormats", "LMDB", "CPrefetch", "CMemory", "CChecksum", "ProcessControl",
+                "SystemPaths",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
@@ -56,7 +58,7 @@ let package = Package(
             name: "orders",
             dependencies: [
                 "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
-                "ProcessControl", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -124,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OrdersCLITests",
-            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LedgerServices", "TestSupport"],
+            dependencies: ["orders", "BatchGenerator", "LedgerStore", "LedgerServices", "SystemPaths", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

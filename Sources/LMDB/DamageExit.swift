@@ -1,5 +1,6 @@
 internal import CLMDB
 import Synchronization
+import SystemPaths
 
 #if canImport(Glibc)
     import Glibc
@@ -154,7 +155,7 @@ public enum DamageExit {
         guard isFirstReport(reporting) else { awaitExit() }
         var path: UnsafePointer<CChar>?
         if let environment { _ = mdb_env_get_path(environment, &path) }
-        let store = path.map { String(cString: $0) } ?? "?"
+        let store = path.map { SystemPath.text(cString: $0) } ?? "?"
         let what = message.map { String(cString: $0) } ?? "an internal check failed"
         let line =
             prefix + "the store at \(printable(store)) is damaged: a page of its data file is not what "
@@ -177,9 +178,18 @@ public enum DamageExit {
         while true { pause() }
     }
 
-    /// `text` with control characters replaced by `?`, so that a path cannot drive the terminal.
+    /// `text` with control characters replaced by `?`, so that a path cannot drive the terminal,
+    /// and a byte of a path that is not UTF-8 (`SystemPath`) shown as `\xNN`.
     private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if let byte = SystemPath.byte(scalar) {
+                shown += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            } else {
+                shown.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "?" : scalar)
+            }
+        }
+        return shown
     }
 
     /// Writes `bytes` to standard error; a failed write is not reported (nowhere is left to report it).

@@ -1,6 +1,7 @@
 internal import CLMDB
 import Foundation
 import Synchronization
+import SystemPaths
 
 /// An LMDB environment: one directory holding `data.mdb` and `lock.mdb`, with named databases.
 ///
@@ -42,7 +43,7 @@ public final class Environment: @unchecked Sendable {
             // A reader maps twice the data file, so that another process's writes can grow the
             // file that far before a transaction here has to wait for a new map (see `begin`).
             var file = stat()
-            if stat(directory + "/data.mdb", &file) == 0, file.st_size > 0, file.st_size < Int64.max / 4 {
+            if SystemPath.stat(directory + "/data.mdb", &file) == 0, file.st_size > 0, file.st_size < Int64.max / 4 {
                 mapSize = max(mapSize, Int(file.st_size) * 2)
             }
         }
@@ -53,7 +54,9 @@ public final class Environment: @unchecked Sendable {
                 mdb_env_set_assert(env) { DamageExit.assertionFailed($0, $1) }, .configureEnvironment)
             try LMDBError.check(mdb_env_set_mapsize(env, mapSize), .configureEnvironment)
             try LMDBError.check(mdb_env_set_maxreaders(env, 256), .configureEnvironment)
-            try LMDBError.check(mdb_env_open(env, directory, flags, 0o644), .openEnvironment(directory: directory))
+            try LMDBError.check(
+                SystemPath.withCString(directory) { mdb_env_open(env, $0, flags, 0o644) },
+                .openEnvironment(directory: directory))
             try Self.checkNotTruncated(env, directory: directory)
         } catch {
             mdb_env_close(env)
@@ -76,7 +79,7 @@ public final class Environment: @unchecked Sendable {
         try LMDBError.check(mdb_env_info(env, &info), .readEnvironmentInfo)
         try LMDBError.check(mdb_env_stat(env, &pages), .readEnvironmentInfo)
         var file = stat()
-        guard stat(directory + "/data.mdb", &file) == 0 else { return }
+        guard SystemPath.stat(directory + "/data.mdb", &file) == 0 else { return }
         let needed = (Int64(info.me_last_pgno) + 1) * Int64(pages.ms_psize)
         if Int64(file.st_size) < needed {
             throw LMDBError(code: MDB_CORRUPTED, operation: .checkDataFileSize(size: Int64(file.st_size), needed: needed))
@@ -88,9 +91,10 @@ public final class Environment: @unchecked Sendable {
     /// `compact` leaves out free pages and renumbers the rest (`mdb_env_copy2`, `MDB_CP_COMPACT`).
     public func copy(to directory: String, compact: Bool) throws(LMDBError) {
         let operation = LMDBError.Operation.copyEnvironment(directory: directory)
-        try LMDBError.check(mdb_env_copy2(handle, directory, compact ? UInt32(MDB_CP_COMPACT) : 0), operation)
+        try LMDBError.check(
+            SystemPath.withCString(directory) { mdb_env_copy2(handle, $0, compact ? UInt32(MDB_CP_COMPACT) : 0) }, operation)
         for path in [directory + "/data.mdb", directory] {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let descriptor = SystemPath.open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw LMDBError(code: errno, operation: operation) }
             defer { close(descriptor) }
             guard fsync(descriptor) == 0 else { throw LMDBError(code: errno, operation: operation) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CStandardOutput
 import Foundation
 import LedgerStore
+import SystemPaths
 
 /// Runs the command line with SPEC §5 exit statuses: usage errors exit 2, and every error is one
 /// line on standard error.
@@ -14,11 +15,20 @@ enum Main {
         }
         LedgerStore.exitOnUnreportableDamage(exitStatus: 1, prefix: "orders: error: ")
         do {
-            if let shortcut = ShowShortcut(arguments: Array(CommandLine.arguments.dropFirst())) {
+            // A file named like `-dash.csv` is refused, not read as flags (`-h`: help, exit 0).
+            // ArgumentParser takes no value that begins with `-` either: nothing it accepts is refused.
+            // The arguments as bytes made text that maps back (`SystemPath`): a path that is not
+            // UTF-8 names the file it names, not one with U+FFFD in its name.
+            let arguments = Array(SystemPath.arguments.dropFirst())
+            if let word = DashWord.firstUnparseable(in: arguments) {
+                Terminal.printError(DashWord.refusal(word))
+                Foundation.exit(2)
+            }
+            if let shortcut = ShowShortcut(arguments: arguments) {
                 try shortcut.run()
                 exitCheckingOutput(0)
             }
-            var command = try OrdersCommand.parseAsRoot()
+            var command = try OrdersCommand.parseAsRoot(arguments)
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

@@ -1,5 +1,6 @@
 internal import BatchFormats
 import Foundation
+import SystemPaths
 
 /// An opened batch, read in one pass: a regular file is read up to the size it had when opened;
 /// a pipe, FIFO or terminal (and standard input from one) is first copied to an unlinked
@@ -16,7 +17,7 @@ final class BatchFile {
     private let isSpool: Bool
 
     init(path: String) throws(BatchFileError) {
-        let opened = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        let opened = path == "-" ? dup(STDIN_FILENO) : SystemPath.open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else { throw BatchFileError("cannot open: \(String(cString: strerror(errno)))") }
         var descriptor = opened
         var info = stat()
@@ -113,8 +114,8 @@ final class BatchFile {
 
     /// Copies a stream to an unlinked temporary file, read once.
     private static func spool(_ source: Int32) throws(BatchFileError) -> Int32 {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/orders-input-XXXXXX").utf8CString)
+        let directory = getenv("TMPDIR").map { SystemPath.text(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = SystemPath.bytes(directory + "/orders-input-XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw BatchFileError("cannot buffer the input: \(String(cString: strerror(errno)))") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

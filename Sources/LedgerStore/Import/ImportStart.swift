@@ -3,6 +3,7 @@ internal import CMemory
 import Glibc
 public import LedgerServices
 import Synchronization
+import SystemPaths
 
 /// What `orders import` does before it opens the store, handed on to its `Importer`: the first
 /// file opened (an error of it is the import's to report), the store's lock taken, and the read
@@ -39,7 +40,7 @@ public final class ImportStart: @unchecked Sendable {
         var caughtUp = false
         var failure: (any Error)?
         // Opening a path where no store is would make one.
-        if case .success = opened, access(path + "/data.mdb", F_OK) == 0,
+        if case .success = opened, SystemPath.access(path + "/data.mdb", F_OK) == 0,
             let free = try? StoreLock(directory: path, role: "import", limit: 0, notice: { _ in })
         {
             lock = free

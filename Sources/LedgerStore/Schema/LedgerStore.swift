@@ -1,6 +1,7 @@
 import Foundation
 internal import LMDB
 public import LedgerDomain
+import SystemPaths
 
 /// The app's one door to a ledger store: a directory holding the LMDB environment.
 ///
@@ -19,6 +20,8 @@ public final class LedgerStore: @unchecked Sendable {
     public let foundFormat: UInt32?
     /// The store's format: `formatVersion` once opened for writing; older ones only read-only.
     private let format: UInt32
+    /// The device and inode of the data file this process opened.
+    private let dataFile: (device: UInt64, inode: UInt64)?
 
     /// Opens the store at `path`. Without `readOnly`, creates the directory and store if needed
     /// (unless `creating` is false: a store that does not exist yet is then `missing`). An LMDB
@@ -36,23 +39,24 @@ public final class LedgerStore: @unchecked Sendable {
     init(path: String, readOnly: Bool, creating: Bool, durable: Bool, mapSize: Int) throws(StoreError) {
         self.path = path
         var directory = stat()
-        let exists = stat(path, &directory) == 0
+        let exists = SystemPath.stat(path, &directory) == 0
         var data = stat()
-        let dataExists = stat(path + "/data.mdb", &data) == 0
+        let dataExists = SystemPath.stat(path + "/data.mdb", &data) == 0
+        // A file is named as such by reading and writing commands alike.
+        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if readOnly, !exists || !dataExists { throw StoreError.missing(path: path) }
         // An empty data file was created by a writer killed before it wrote anything: no store yet
         // (LMDB itself answers a read-only open of it with EBADF).
         if readOnly, data.st_size == 0 { throw StoreError.missing(path: path) }
-        if exists, (directory.st_mode & S_IFMT) != S_IFDIR { throw StoreError.notADirectory(path: path) }
         if !exists {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreateDirectory(path: path, code: mkdir(path, 0o755) == 0 ? 0 : errno)
-            }
+            let code = SystemPath.makeDirectories(path)
+            if code != 0 { throw StoreError.cannotCreateDirectory(path: path, code: code) }
         }
         do {
             environment = try Environment(directory: path, readOnly: readOnly, mapSize: mapSize, durable: durable)
+            var opened = stat()
+            dataFile =
+                SystemPath.stat(path + "/data.mdb", &opened) == 0 ? (UInt64(opened.st_dev), UInt64(opened.st_ino)) : nil
             // Recognised before anything is opened by name, so that nothing is created in (or
             // written to) an environment some other program made.
             let isNew = try Self.recognise(environment, path: path)
@@ -158,6 +162,16 @@ public final class LedgerStore: @unchecked Sendable {
         try engine { try environment.reserve(max(bytes, environment.usedBytes, 256 << 20), growthLock: growthLock) }
     }
 
+    /// Throws `removedWhileWriting` unless the data file at the store's path is still the one
+    /// this process opened: a store removed or replaced meanwhile took what was committed to it
+    /// along, and a writer that does not ask would report work that is gone.
+    public func checkStillInPlace() throws(StoreError) {
+        var now = stat()
+        guard let dataFile, SystemPath.stat(path + "/data.mdb", &now) == 0, UInt64(now.st_dev) == dataFile.device,
+            UInt64(now.st_ino) == dataFile.inode
+        else { throw StoreError.removedWhileWriting(path: path) }
+    }
+
     /// Where this process maps the data file (a long scan releases its pages now and then).
     func mappedRegion() -> MappedRegion? { environment.mappedRegion() }
 
@@ -195,7 +209,7 @@ public final class LedgerStore: @unchecked Sendable {
     /// use the blocks reserved for it).
     static func freeBytes(_ path: String) -> UInt64? {
         var info = statvfs()
-        guard statvfs(path, &info) == 0 else { return nil }
+        guard SystemPath.statvfs(path, &info) == 0 else { return nil }
         return UInt64(geteuid() == 0 ? info.f_bfree : info.f_bavail) * UInt64(info.f_frsize)
     }
 
@@ -241,25 +255,44 @@ public final class LedgerStore: @unchecked Sendable {
     public func rejections(
         ofFile path: String, format: RecordFormat
     ) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
+        guard let number = try batchNumber(ofFile: path, format: format) else { return [] }
+        return try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
+    }
+
+    /// Calls `body` with each rejection `rejections(ofFile:format:)` gives, one at a time from one
+    /// snapshot, so that memory stays flat however many there are; whether the file's content
+    /// matches a batch.
+    public func forEachRejection(
+        ofFile path: String, format: RecordFormat, _ body: (StoredRejection) throws -> Void
+    ) throws -> Bool {
+        guard let number = try batchNumber(ofFile: path, format: format) else { return false }
+        try forEachRejection(ofBatch: number, body)
+        return true
+    }
+
+    /// As `forEachRejection(ofFile:format:_:)`, for the batch whose covered bytes have this
+    /// SHA-256 (and the batches it continues).
+    public func forEachRejection(digest: [UInt8], _ body: (StoredRejection) throws -> Void) throws -> Bool {
+        guard let number = try read({ try $0.latestBatch(digest: digest) }) else { return false }
+        try forEachRejection(ofBatch: number, body)
+        return true
+    }
+
+    /// The number of the batch the file at `path` (read as `format`) matches, imported, continued
+    /// or resumed; `nil` when it matches none.
+    private func batchNumber(ofFile path: String, format: RecordFormat) throws -> UInt64? {
         let batch = try BatchFile(path: path)
         let candidates = try read { try $0.batchCandidates(format: format, head: batch.head, size: batch.size) }
-        let number: UInt64
         switch try BatchMatch.find(batch, candidates: candidates) {
-        case .new: return []
-        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): number = found
-        case .extendsCutLine: return []
+        case .new, .extendsCutLine: return nil
+        case .imported(let found, _), .continues(let found, _, _), .resumes(let found, _, _): return found
         }
-        return try rejections(ofBatch: number)
     }
 
-    /// The rejections of the batch whose covered bytes have this SHA-256 (and the batches it continues).
-    public func rejections(digest: [UInt8]) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
-        let number: UInt64? = try read { try $0.latestBatch(digest: digest) }
-        return try number.map(rejections(ofBatch:)) ?? []
-    }
-
-    private func rejections(ofBatch number: UInt64) throws -> [(batch: StoredBatch, rejections: [StoredRejection])] {
-        try read { ledger in try ledger.chain(of: number).map { ($0.batch, try ledger.rejections(batch: $0.number)) } }
+    private func forEachRejection(ofBatch number: UInt64, _ body: (StoredRejection) throws -> Void) throws {
+        try read { ledger in
+            for link in try ledger.chain(of: number) { try ledger.forEachRejection(batch: link.number, body) }
+        }
     }
 
     /// Every stored event and order as canonical text: equal dumps mean equal ledgers.

@@ -91,15 +91,20 @@ extension LedgerTransaction {
 
     /// The stored rejections of batch `number`, in line order.
     func rejections(batch number: UInt64) throws -> [StoredRejection] {
-        guard let databases = batchDatabases else { return [] }
+        var all: [StoredRejection] = []
+        try forEachRejection(batch: number) { all.append($0) }
+        return all
+    }
+
+    /// Calls `body` with each stored rejection of batch `number`, in line order.
+    func forEachRejection(batch number: UInt64, _ body: (StoredRejection) throws -> Void) throws {
+        guard let databases = batchDatabases else { return }
         let prefix = withUnsafeBytes(of: number.bigEndian, Array.init)
-        return try txn.withCursor(databases.rejections) { cursor in
-            var all: [StoredRejection] = []
+        try txn.withCursor(databases.rejections) { cursor in
             for entry in cursor.entries(from: prefix) {
                 guard entry.key.starts(with: prefix) else { break }
-                all.append(try StoredRejection(key: entry.key, decoding: entry.value))
+                try body(try StoredRejection(key: entry.key, decoding: entry.value))
             }
-            return all
         }
     }
 

@@ -8,7 +8,7 @@ extension StoreError: CustomStringConvertible {
         case .missing(let path):
             "no store at \(path); import a batch first (orders import --store \(path) FILE) or pass --store"
         case .notADirectory(let path):
-            "cannot write the store at \(path): it is a file, not a store directory"
+            "the store at \(path) is a file, not a store directory; pass --store with a store's directory"
         case .cannotCreateDirectory(let path, let code):
             "cannot write the store at \(path): cannot create the directory: \(code == 0 ? "unknown" : Self.words(code))"
         case .notWritable(let path, let code):
@@ -34,6 +34,11 @@ extension StoreError: CustomStringConvertible {
             "the store is damaged: the database \(name) is missing; run orders verify"
         case .damagedFile(let path, let error):
             "the store at \(path) cannot be opened: \(Self.damage(error)); restore it from a backup"
+        case .backupDirectoryTaken(let path):
+            "backup \(path) was taken by another backup; a backup goes into a new or empty directory: choose another"
+        case .removedWhileWriting(let path):
+            "the store at \(path) was removed or replaced while this import wrote it; what it committed went with "
+                + "the removed files: import again into the store there now"
         case .busy(let path, let holder, let seconds):
             "\(holder) still holds the store at \(path) after "
                 + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"

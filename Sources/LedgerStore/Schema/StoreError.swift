@@ -34,6 +34,11 @@ public enum StoreError: Error, Hashable, Sendable {
     case busy(path: String, holder: String, seconds: Double)
     /// The file system holding the store is full; `free`: the bytes it had left.
     case diskFull(path: String, free: UInt64)
+    /// Another backup created its copy in `path` first.
+    case backupDirectoryTaken(path: String)
+    /// The store's data file was removed or replaced while this process wrote it: what it
+    /// committed went with the file it had open.
+    case removedWhileWriting(path: String)
     /// Any other failure of the storage engine.
     case engine(LMDBError)
 }

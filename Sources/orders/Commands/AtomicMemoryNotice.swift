@@ -1,4 +1,5 @@
 import Foundation
+import SystemPaths
 
 /// What `import --atomic` says before it starts about the memory its one transaction needs: LMDB
 /// keeps every page a write transaction changes in memory until the commit, so an atomic import
@@ -18,7 +19,7 @@ enum AtomicMemoryNotice {
     /// most `threshold` or its size is not known before reading it (standard input, a pipe).
     static func line(for file: String) -> String? {
         var info = stat()
-        guard file != "-", stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard file != "-", SystemPath.stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
         let needed = estimate(forFileOfSize: size)
         guard needed > threshold else { return nil }

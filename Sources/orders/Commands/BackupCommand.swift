@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerStore
+import SystemPaths
 
 /// `orders backup DIR`.
 struct BackupCommand: ParsableCommand {
@@ -9,7 +10,8 @@ struct BackupCommand: ParsableCommand {
         abstract: "Copy the store, consistently, while imports may run.",
         discussion: """
             Writes a copy of the store into DIR (created if missing; it must be empty) from one read \
-            snapshot: the copy holds every event committed when the backup began and the read \
+            snapshot (of two backups into one directory at once, one writes it and the other stops, \
+            saying so): the copy holds every event committed when the backup began and the read \
             models that go with them, and imports that run meanwhile go on. The copy is a store \
             like any other: orders verify --store DIR checks it, and every query answers as the \
             original did at its head seq. --compact leaves out free pages (a smaller copy, a little \
@@ -33,28 +35,35 @@ struct BackupCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The directory to write the copy into (new or empty).", valueName: "DIR"))
     var directory: String
 
+    func validate() throws {
+        if directory.isEmpty { throw ValidationError("the backup directory '' is empty; name a new or empty directory") }
+    }
+
     func run() throws {
         try WritePathCheck(store: storeOptions.path, inputs: []).checkOutput(directory, option: "backup", what: "a backup")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if SystemPath.access(directory, F_OK) == 0, !SystemPath.isDirectory(directory) {
             throw CommandFailure(
                 "backup \(directory) is a file; a backup goes into a new or empty directory: choose another", exitStatus: 2)
         }
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory), !entries.isEmpty {
+        if let entries = SystemPath.entries(of: directory), !entries.isEmpty {
+            // A copy, finished or being written, is another backup's.
+            if entries.contains("data.mdb") {
+                throw CommandFailure("\(StoreError.backupDirectoryTaken(path: directory))", exitStatus: 2)
+            }
             throw CommandFailure(
                 "backup \(directory) is not empty; a backup goes into a new or empty directory: choose another", exitStatus: 2)
         }
         let store = try storeOptions.openForReading()
         let head: UInt64
         do {
-            head = try storeOptions.reading { try store.backup(to: directory, compact: compact) }
+            head = try store.backup(to: directory, compact: compact)
+        } catch .backupDirectoryTaken {
+            throw CommandFailure("\(StoreError.backupDirectoryTaken(path: directory))", exitStatus: 2)
         } catch {
-            unlink(directory + "/data.mdb")  // a part copy; the directory was empty
-            unlink(directory + "/lock.mdb")
-            throw error
+            throw CommandFailure("\(error)", exitStatus: 1)
         }
         var copied = stat()
-        guard stat(directory + "/data.mdb", &copied) == 0 else {
+        guard SystemPath.stat(directory + "/data.mdb", &copied) == 0 else {
             throw CommandFailure(
                 "backup \(directory) was written, but its data.mdb cannot be read back (\(String(cString: strerror(errno)))); "
                     + "check it with orders verify --store \(directory)", exitStatus: 1)

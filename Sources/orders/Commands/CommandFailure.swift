@@ -10,10 +10,12 @@ struct CommandFailure: Error {
         self.exitStatus = exitStatus
     }
 
-    /// The failure to open the store: a path that holds something other than an orders store is a
-    /// usage error (exit 2) for every command; any other failure exits `status`.
+    /// The failure to open the store: a path that holds something other than an orders store (a
+    /// file, another program's environment) is a usage error (exit 2) for every command; any other failure exits `status`.
     static func opening(_ error: any Error, otherwise status: Int32) -> CommandFailure {
-        if case .notAnOrdersStore = error as? StoreError { return CommandFailure("\(error)", exitStatus: 2) }
-        return CommandFailure("\(error)", exitStatus: status)
+        switch error as? StoreError {
+        case .notAnOrdersStore, .notADirectory: return CommandFailure("\(error)", exitStatus: 2)
+        default: return CommandFailure("\(error)", exitStatus: status)
+        }
     }
 }

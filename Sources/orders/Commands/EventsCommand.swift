@@ -53,6 +53,11 @@ struct EventsCommand: ParsableCommand {
         guard from >= 1 else { throw ValidationError("--from must be 1 or more (seqs start at 1)") }
         if let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
         if follow, to != nil { throw ValidationError("--follow and --to exclude each other: --follow never stops at a seq") }
+        if follow, let order, !ListCommand.isIdentifier(order) {
+            throw ValidationError(
+                "--order '\(order.terminalSafe)' is not an order id (1–64 characters from A–Z a–z 0–9 . _ : -), "
+                    + "so --follow would wait for it forever")
+        }
     }
 
     func run() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerServices
 import LedgerStore
+import SystemPaths
 
 /// `orders export`: the accepted history as a batch.
 struct ExportCommand: ParsableCommand {
@@ -59,7 +60,9 @@ struct ExportCommand: ParsableCommand {
             }
         } catch {
             var info = stat()
-            if let output, let created, lstat(output, &info) == 0, FileIdentity(info) == created { unlink(output) }
+            if let output, let created, SystemPath.lstat(output, &info) == 0, FileIdentity(info) == created {
+                SystemPath.unlink(output)
+            }
             throw error
         }
     }
@@ -90,12 +93,14 @@ struct ExportCommand: ParsableCommand {
     private func openOutput(_ path: String) throws -> FileIdentity? {
         let check = WritePathCheck(store: storeOptions.path, inputs: [])
         try check.checkOutput(path, option: "--output", what: "the export")
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var descriptor = SystemPath.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         let made = descriptor >= 0
-        if !made, errno == EEXIST { descriptor = open(path, O_WRONLY | O_CLOEXEC) }
+        if !made, errno == EEXIST { descriptor = SystemPath.open(path, O_WRONLY | O_CLOEXEC) }
         // A link to no file (`O_EXCL` does not follow it): the file it names is made, as `>` does,
         // and kept whatever happens (a failure removes only what `path` itself names).
-        if !made, descriptor < 0, errno == ENOENT { descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644) }
+        if !made, descriptor < 0, errno == ENOENT {
+            descriptor = SystemPath.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw Self.failure(path) }
         defer { close(descriptor) }
         var info = stat()
@@ -105,7 +110,7 @@ struct ExportCommand: ParsableCommand {
             guard (info.st_mode & S_IFMT) != S_IFREG || ftruncate(descriptor, 0) == 0, dup2(descriptor, STDOUT_FILENO) >= 0
             else { throw Self.failure(path) }
         } catch {
-            if made { unlink(path) }
+            if made { SystemPath.unlink(path) }
             throw error
         }
         return made ? FileIdentity(info) : nil
@@ -117,6 +122,6 @@ struct ExportCommand: ParsableCommand {
     }
 
     private static func failure(_ path: String) -> CommandFailure {
-        CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitStatus: 1)
+        CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))", exitStatus: Terminal.outputFailureStatus)
     }
 }

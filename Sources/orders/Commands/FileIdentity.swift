@@ -1,4 +1,5 @@
 import Foundation
+import SystemPaths
 
 /// What makes two paths one file: its device and inode, which every symbolic and hard link to
 /// it shares.
@@ -14,7 +15,7 @@ struct FileIdentity: Hashable {
     /// The identity of the file `path` names (links followed), or `nil` when there is none.
     init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard SystemPath.stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 

@@ -35,7 +35,9 @@ struct ImportCommand: AsyncParsableCommand {
             --dry-run decides every record against the store exactly as the import would, and \
             prints the same summary, writes the same --rejects file and exits with the same status, \
             but changes nothing in the store: it imports into a compacted copy of the store in the \
-            temporary directory ($TMPDIR, else /tmp), which needs room for it, and removes the copy.
+            temporary directory ($TMPDIR, else /tmp), which needs room for it, and removes the copy. \
+            The copy is taken once no import or rebuild is writing the store: a dry run waits for \
+            one that runs (--wait bounds how long), so it decides against what that one committed.
 
             Examples:
               orders import data/good-batch.csv
@@ -102,7 +104,7 @@ struct ImportCommand: AsyncParsableCommand {
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
         if let rejects { try paths.checkOutput(rejects) }
-        let trial = dryRun ? try TrialStore(copying: storeOptions.path, notice: importOptions.notice) : nil
+        let trial = dryRun ? try TrialStore(copying: storeOptions.path, waitLimit: wait, notice: importOptions.notice) : nil
         defer { trial?.remove() }
         // Read models an interrupted import left behind are rebuilt before the import opens the
         // store, so that what LMDB keeps of that rebuild is freed first (a dry run's copy is
@@ -144,6 +146,13 @@ struct ImportCommand: AsyncParsableCommand {
         await viewModel.importFiles(
             files, options: importOptions, using: Importer(store: store, start: start), rejects: rejectsFile)
         progress.stop()
+        if !dryRun, viewModel.state.failure == nil {
+            do {
+                try store.checkStillInPlace()
+            } catch {
+                throw CommandFailure("\(error)", exitStatus: 2)
+            }
+        }
         do {
             try rejectsFile?.close()
         } catch {

@@ -37,6 +37,17 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
+        if let customer, !Self.isIdentifier(customer) {
+            throw ValidationError(
+                "--customer '\(customer.terminalSafe)' is not a customer id: 1–64 characters from A–Z a–z 0–9 . _ : -")
+        }
+    }
+
+    /// Whether `text` is an id as SPEC §2 has it (no other can be in the store).
+    static func isIdentifier(_ text: String) -> Bool {
+        var text = text
+        // Safe: the bytes are read only inside the closure that lends them.
+        return text.withUTF8 { Identifier.isValid(UnsafeRawBufferPointer($0)) }
     }
 
     func run() throws {

@@ -4,6 +4,7 @@ import LedgerServices
 import LedgerStore
 import LedgerViewModels
 import ProcessControl
+import SystemPaths
 
 /// `orders rebuild`.
 struct RebuildCommand: ParsableCommand {
@@ -51,7 +52,7 @@ struct RebuildCommand: ParsableCommand {
         InterruptSignals.install()
         let store: LedgerStore
         do {
-            guard FileManager.default.fileExists(atPath: storeOptions.path + "/data.mdb") else {
+            guard SystemPath.access(storeOptions.path + "/data.mdb", F_OK) == 0 else {
                 throw StoreError.missing(path: storeOptions.path)
             }
             store = try LedgerStore(path: storeOptions.path, creating: false)

@@ -52,29 +52,56 @@ struct RejectsCommand: ParsableCommand {
         } catch {
             throw CommandFailure.opening(error, otherwise: 1)
         }
-        var rows: [RejectedRecord] = []
-        var unmatched: [String] = []
-        do {
-            for file in files {
-                guard let recordFormat = inputFormat?.recordFormat ?? RecordFormat(fileName: file) else {
-                    throw CommandFailure(
-                        "\(file): cannot tell the format from the file name; pass --input-format csv|jsonl", exitStatus: 2)
-                }
-                let batches = try store.rejections(ofFile: file, format: recordFormat)
-                if batches.isEmpty { unmatched.append(file) }
-                rows += batches.flatMap { $0.rejections.map { $0.record(file: file) } }
+        let formats = try files.map { file in
+            guard let recordFormat = inputFormat?.recordFormat ?? RecordFormat(fileName: file) else {
+                throw CommandFailure(
+                    "\(file): cannot tell the format from the file name; pass --input-format csv|jsonl", exitStatus: 2)
             }
-            if let digest, let bytes = Self.bytes(ofHex: digest) {
-                let batches = try store.rejections(digest: bytes)
-                if batches.isEmpty { unmatched.append("--digest \(digest)") }
-                rows += batches.flatMap { $0.rejections.map { $0.record(file: digest.lowercased()) } }
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("\(error)", exitStatus: error is BatchFileError ? 2 : 1)
+            return recordFormat
         }
-        try OutputBuffer.write(render(rows))
+        // Rows are written as they are read, never all held: a batch may have millions. A table
+        // reads them twice, first for its columns' widths.
+        let output = OutputBuffer()
+        let unmatched: [String]
+        switch format {
+        case .jsonl:
+            unmatched = try forEachRow(store, formats: formats) { row in
+                output.append(row.jsonLine)
+                output.append("\n")
+                try output.writeIfFull()
+            }
+        case .csv:
+            output.append("file,line,code,message,record\r\n")
+            unmatched = try forEachRow(store, formats: formats) { row in
+                for (index, field) in Self.cells(row).enumerated() {
+                    if index > 0 { output.append(",") }
+                    output.append(csvField: field)
+                }
+                output.append("\r\n")
+                try output.writeIfFull()
+            }
+        case .table:
+            let header = ["FILE", "LINE", "CODE", "MESSAGE", "RECORD"]
+            var widths = header.map(\.count)
+            var count = 0
+            unmatched = try forEachRow(store, formats: formats) { row in
+                count += 1
+                for (column, cell) in Self.cells(row).enumerated() {
+                    widths[column] = max(widths[column], cell.terminalSafe.count)
+                }
+            }
+            if count == 0 {
+                output.append("no rejections\n")
+            } else {
+                output.append(TextTableRenderer.line(header, widths: widths, rightAligned: [1]) + "\n")
+                _ = try forEachRow(store, formats: formats) { row in
+                    output.append(TextTableRenderer.line(Self.cells(row).map(\.terminalSafe), widths: widths, rightAligned: [1]))
+                    output.append("\n")
+                    try output.writeIfFull()
+                }
+            }
+        }
+        try output.write()
         if !unmatched.isEmpty {
             throw CommandFailure(
                 "\(unmatched.joined(separator: ", ")) matches no batch in the store at \(storeOptions.path) "
@@ -82,32 +109,32 @@ struct RejectsCommand: ParsableCommand {
         }
     }
 
-    private func render(_ rows: [RejectedRecord]) -> String {
-        switch format {
-        case .jsonl:
-            return rows.map { $0.jsonLine + "\n" }.joined()
-        case .csv:
-            return CSVText.render(
-                header: ["file", "line", "code", "message", "record"],
-                rows: rows.map {
-                    [
-                        $0.file, "\($0.line)", $0.rejection.code.rawValue, $0.rejection.message,
-                        String(decoding: $0.raw, as: UTF8.self),
-                    ]
-                })
-        case .table:
-            guard !rows.isEmpty else { return "no rejections\n" }
-            return TextTableRenderer.render(
-                header: ["FILE", "LINE", "CODE", "MESSAGE", "RECORD"],
-                rows: rows.map {
-                    // The renderer shows every cell terminal-safe.
-                    [
-                        $0.file, "\($0.line)", $0.rejection.code.rawValue, $0.rejection.message,
-                        String(decoding: $0.raw, as: UTF8.self),
-                    ]
-                },
-                rightAligned: [1])
+    /// Calls `body` with each row of the files (read as `formats`), then of `--digest`, in order;
+    /// what matched no batch.
+    private func forEachRow(
+        _ store: LedgerStore, formats: [RecordFormat], _ body: (RejectedRecord) throws -> Void
+    ) throws -> [String] {
+        var unmatched: [String] = []
+        do {
+            for (file, recordFormat) in zip(files, formats) {
+                let matched = try store.forEachRejection(ofFile: file, format: recordFormat) { try body($0.record(file: file)) }
+                if !matched { unmatched.append(file) }
+            }
+            if let digest, let bytes = Self.bytes(ofHex: digest) {
+                let matched = try store.forEachRejection(digest: bytes) { try body($0.record(file: digest.lowercased())) }
+                if !matched { unmatched.append("--digest \(digest)") }
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("\(error)", exitStatus: error is BatchFileError ? 2 : 1)
         }
+        return unmatched
+    }
+
+    /// A row's cells for CSV and the table.
+    private static func cells(_ row: RejectedRecord) -> [String] {
+        [row.file, "\(row.line)", row.rejection.code.rawValue, row.rejection.message, String(decoding: row.raw, as: UTF8.self)]
     }
 
     private static func bytes(ofHex text: String) -> [UInt8]? {

@@ -30,6 +30,9 @@ struct RevenueCommand: ParsableCommand {
         for (name, value) in [("--from", from), ("--to", to)] {
             if let value, CalendarDate(value) == nil { throw ValidationError("\(name) \(value) is not a date YYYY-MM-DD") }
         }
+        if let from, let to, let first = CalendarDate(from), let last = CalendarDate(to), last < first {
+            throw ValidationError("--to \(to) is before --from \(from)")
+        }
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LedgerStore
+import SystemPaths
 
 /// `orders upgrade`.
 struct UpgradeCommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct UpgradeCommand: ParsableCommand {
         let path = storeOptions.path
         let store: LedgerStore
         do {
-            guard FileManager.default.fileExists(atPath: path + "/data.mdb") else { throw StoreError.missing(path: path) }
+            guard SystemPath.access(path + "/data.mdb", F_OK) == 0 else { throw StoreError.missing(path: path) }
             store = try LedgerStore(path: path)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)

@@ -46,6 +46,10 @@ struct VerifyCommand: ParsableCommand {
         if let expect, ChainDigest(expect) == nil {
             throw ValidationError("--expect \(expect.terminalSafe) is not HEX@SEQ: 64 hex digits, @, and a seq")
         }
+        if let expect, ChainDigest(expect)?.seq == 0 {
+            throw ValidationError(
+                "--expect \(expect.terminalSafe) names seq 0, before any event; a digest covers seq 1 or later")
+        }
     }
 
     func run() throws {

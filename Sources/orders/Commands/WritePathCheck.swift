@@ -1,4 +1,5 @@
 import Foundation
+import SystemPaths
 
 /// Refuses, before anything is opened for writing, a path that an import would write and that
 /// is one of its batches or part of the store: `--rejects b.csv b.csv` would empty the batch
@@ -68,7 +69,7 @@ struct WritePathCheck {
     private func storeFiles() -> [FileIdentity: String] {
         var files: [FileIdentity: String] = [:]
         if let directory = FileIdentity(path: store) { files[directory] = "directory" }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] {
+        for name in SystemPath.entries(of: store) ?? [] {
             if let identity = FileIdentity(path: store + "/" + name), files[identity] == nil { files[identity] = name }
         }
         return files
@@ -77,16 +78,13 @@ struct WritePathCheck {
     /// `path` made absolute with every symbolic link followed, also where it, or its last parts,
     /// do not exist yet (a dangling link is followed to where it points).
     static func resolved(_ path: String, hops: Int = 0) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if let real = SystemPath.realPath(path) { return real }
+        let absolute = path.hasPrefix("/") ? path : (SystemPath.currentDirectory() ?? ".") + "/" + path
         let parent = PathText.deletingLastComponent(of: absolute)
         guard hops < 40, parent != absolute else { return absolute }
         var info = stat()
-        if lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)
+        if SystemPath.lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let target = SystemPath.linkTarget(absolute)
         {
             return resolved(target.hasPrefix("/") ? target : parent + "/" + target, hops: hops + 1)
         }

@@ -11,6 +11,10 @@ struct StoreOptions: ParsableArguments {
             valueName: "DIR"))
     var store: String?
 
+    func validate() throws {
+        if store?.isEmpty == true { throw ValidationError("--store '' is empty; name the store's directory") }
+    }
+
     /// The store path after applying the defaults.
     var path: String { Self.path(store) }
 

@@ -1,4 +1,5 @@
 import LedgerStore
+import SystemPaths
 
 extension String {
     /// This text as it may be shown to a person at a terminal: every control character (C0, DEL,
@@ -8,13 +9,17 @@ extension String {
     /// retitle or clear the terminal, nor reorder what is shown around it. A backslash is shown
     /// doubled, so that an escape is never mistaken for text that spells one. JSON escapes them
     /// its own way; CSV stays exact for programs, and is escaped this way only on a terminal
-    /// (`CSVText`).
+    /// (`CSVText`). A byte of a path that is not UTF-8 (`SystemPath`) is shown as `\xff`.
     var terminalSafe: String {
-        guard unicodeScalars.contains(where: { $0.isTerminalControl || $0 == "\\" }) else { return self }
+        guard unicodeScalars.contains(where: { $0.isTerminalControl || $0 == "\\" || SystemPath.byte($0) != nil }) else {
+            return self
+        }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
-            if scalar.isTerminalControl {
+            if let byte = SystemPath.byte(scalar) {
+                result += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: false)
+            } else if scalar.isTerminalControl {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else if scalar == "\\" {
                 result += "\\\\"

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerServices
 import LedgerStore
+import SystemPaths
 
 /// Writes rejected records to the `--rejects` file, one JSON object per line, flushing each
 /// chunk's before the chunk commits. Used by one import task at a time, hence `@unchecked Sendable`.
@@ -13,7 +14,7 @@ final class RejectsWriter: RejectsOutput, @unchecked Sendable {
     /// Opens `path` without truncating it, checks that what was opened is neither a batch nor a
     /// file of the store, and only then empties it.
     init(path: String, checkedBy check: WritePathCheck) throws(CommandFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = SystemPath.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Self.failure(path) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

@@ -117,7 +117,10 @@ struct HostileInputTests {
         )
         let file = directory.file("plain", "x")
         let onFile = try OrdersBinary.run(["import", "--store", file, "data/good-batch.csv"])
-        #expect(onFile.standardError == "orders: error: cannot write the store at \(file): it is a file, not a store directory\n")
+        #expect(
+            onFile.standardError
+                == "orders: error: the store at \(file) is a file, not a store directory; pass --store with a store's directory\n"
+        )
     }
 
     @Test func aTruncatedDataFileIsRefusedNotCrashedOn() throws {

@@ -67,6 +67,21 @@ struct DryRunTests {
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
         try FileManager.default.createDirectory(atPath: temporary + "/orders-dry-run-other1", withIntermediateDirectories: true)
+        // Unlocked lock files without a dry run's marker, or beside files no copy holds, or whose
+        // owner still runs: not a left copy.
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let foreign: [(name: String, marker: String, extra: String?)] = [
+            ("orders-dry-run-nomark", "", nil),
+            ("orders-dry-run-other2", "someone else's\n", nil),
+            ("orders-dry-run-extra1", "orders-dry-run 2147483647 \(boot)\n", "keep.txt"),
+            ("orders-dry-run-alive1", "orders-dry-run \(getpid()) \(boot)\n", nil),
+        ]
+        for copy in foreign {
+            try FileManager.default.createDirectory(atPath: temporary + "/" + copy.name, withIntermediateDirectories: true)
+            directory.file("tmp/\(copy.name)/owner.lock", copy.marker)
+            if let extra = copy.extra { directory.file("tmp/\(copy.name)/\(extra)", "mine") }
+        }
         let next = try OrdersBinary.run(arguments, environment: environment)
         #expect(next.status == 1, "\(next.standardError)")
         #expect(
@@ -74,8 +89,60 @@ struct DryRunTests {
             "\(next.standardError)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: temporary).sorted() == [
-                "orders-dry-run-live01", "orders-dry-run-other1",
+                "orders-dry-run-alive1", "orders-dry-run-extra1", "orders-dry-run-live01", "orders-dry-run-nomark",
+                "orders-dry-run-other1", "orders-dry-run-other2",
             ])
+        #expect(try String(contentsOfFile: temporary + "/orders-dry-run-extra1/keep.txt", encoding: .utf8) == "mine")
+    }
+
+    @Test func aDryRunBesideARunningImportWaitsForItAndDecidesAsTheImportThatFollows() throws {
+        let store = directory.path + "/store"
+        var places = "type,order_id,customer_id,currency,lines,amount,at\n"
+        for index in 0..<2_000 { places += "place,O-\(index),C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n" }
+        let placesFile = directory.file("places.csv", places)
+        var pays = "type,order_id,amount,at\n"
+        for index in 0..<5 { pays += "pay,O-\(index),500,2026-03-01T10:01:00Z\n" }
+        let paysFile = directory.file("pays.csv", pays)
+        // One durable commit per record: the import is still placing orders when it is stopped.
+        let importer = OrdersBinary.start(["import", "--store", store, "--records-per-commit", "1", placesFile])
+        let started = Date()
+        while try LedgerQueries.headSeq(of: store) < 5, importer.isRunning, Date().timeIntervalSince(started) < 120 {
+            usleep(10_000)
+        }
+        kill(importer.processIdentifier, SIGSTOP)
+        let trialOfPays = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", paysFile])
+        let trialOfPlaces = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", placesFile])
+        usleep(1_500_000)
+        #expect(trialOfPays.isRunning && trialOfPlaces.isRunning, "the dry runs wait for the import")
+        kill(importer.processIdentifier, SIGCONT)
+        let imported = OrdersBinary.finish(importer)
+        let paid = OrdersBinary.finish(trialOfPays)
+        let placesAgain = OrdersBinary.finish(trialOfPlaces)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(
+            paid.standardError.contains(
+                "orders: waiting for another import (pid \(importer.processIdentifier)) to finish with the store at \(store)…"),
+            "\(paid.standardError)")
+        #expect(paid.status == 0, "\(paid.standardOutput)")
+        #expect(paid.standardOutput.contains("\"accepted\":5,\"rejected\":0"), "\(paid.standardOutput)")
+        #expect(!paid.standardError.contains("did not finish"), "\(paid.standardError)")
+        #expect(placesAgain.status == 0 && placesAgain.standardOutput.contains("\"already_imported\":true"))
+        #expect(!placesAgain.standardError.contains("did not finish"), "\(placesAgain.standardError)")
+        let real = try OrdersBinary.run(["import", "--store", store, "--format", "json", paysFile])
+        #expect(real.status == paid.status && real.standardOutput == paid.standardOutput)
+    }
+
+    @Test func aDryRunGivesUpAfterWaitLikeAnImport() throws {
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let lock = open(store + "/import.lock", O_RDWR)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        let trial = try OrdersBinary.run(["import", "--dry-run", "--wait", "0.2", "--store", store, "data/bad-batch.jsonl"])
+        #expect(trial.status == 75, "\(trial.standardError)")
+        #expect(
+            trial.standardError.hasSuffix(
+                "still holds the store at \(store) after 0.2 s; try again later or wait longer (--wait)\n"))
     }
 
     @Test func aLockTakenOnALockFileAnotherDryRunRemovedDoesNotCount() throws {

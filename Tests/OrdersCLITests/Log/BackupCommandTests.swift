@@ -77,4 +77,28 @@ struct BackupCommandTests {
                 == "orders: error: backup \(file) is a file; a backup goes into a new or empty directory: choose another\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine")
     }
+
+    @Test func ofTwoBackupsRacingIntoOneNewDirectoryExactlyOneWinsAndItsCopyIsWhole() throws {
+        let store = directory.path + "/store"
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        for round in 0..<50 {
+            let target = directory.path + "/race-\(round)/copy"
+            let racers = [
+                OrdersBinary.start(["backup", "--store", store, target]),
+                OrdersBinary.start(["backup", "--store", store, target]),
+            ]
+            let results = racers.map(OrdersBinary.finish)
+            let winners = results.filter { $0.status == 0 }
+            #expect(winners.count == 1, "round \(round): \(results.map(\.standardError))")
+            for loser in results where loser.status != 0 {
+                #expect(loser.status == 2)
+                #expect(
+                    loser.standardError
+                        == "orders: error: backup \(target) was taken by another backup; a backup goes into a new or empty "
+                        + "directory: choose another\n")
+            }
+            let verify = try OrdersBinary.run(["verify", "--store", target])
+            #expect(verify.status == 0, "round \(round): \(verify.standardError)")
+        }
+    }
 }

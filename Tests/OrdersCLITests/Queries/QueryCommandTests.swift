@@ -104,7 +104,10 @@ struct QueryCommandTests {
             ])
         let range = try json(["revenue", "--from", "2026-03-02", "--to", "2026-03-03"]) as! [[String: Any]]
         #expect(range.count == 3)
-        #expect((try json(["revenue", "--from", "2026-03-05", "--to", "2026-03-01"]) as! [Any]).isEmpty)
+        let reversed = try OrdersBinary.run(["revenue", "--store", store, "--from", "2026-03-05", "--to", "2026-03-01"])
+        #expect(
+            reversed.status == 2 && reversed.standardError.hasPrefix("orders: error: --to 2026-03-01 is before --from 2026-03-05")
+        )
         let day = all[4]
         #expect(day["orders_cancelled"] as? Int == 1 && day["refunded"] as? Int == 0 && day["net"] as? Int == 0)
         let bad = try OrdersBinary.run(["revenue", "--store", store, "--from", "2026-02-30"])
