@@ -88,9 +88,10 @@ struct ChainCheck {
         try ledger.withCursor(\.log) { cursor in
             var entry = try cursor.first()
             var next: UInt64 = 1
+            var link = ChainLink(after: head.digest)
             for (end, stored) in links {
                 if shouldStop() { throw ReplayInterrupted() }
-                var link = ChainLink(after: head.digest)
+                link.restart(after: head.digest)
                 var checksums: [UInt16] = []
                 let first = next
                 while next <= end {

@@ -63,6 +63,14 @@ struct ChainLink: @unchecked Sendable {
         previous.withUnsafeBytes { hasher.update(bufferPointer: $0) }
     }
 
+    /// Starts the link that follows the one whose digest is `previous` in this one's place, its
+    /// buffer kept: a log's links are many, and each new buffer would be zeroed first.
+    mutating func restart(after previous: [UInt8]) {
+        hasher = SHA256()
+        previous.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        used = 0
+    }
+
     /// Adds the event stored at `seq`.
     mutating func add(seq: UInt64, _ bytes: UnsafeRawBufferPointer) {
         var header = (seq.bigEndian, UInt32(truncatingIfNeeded: bytes.count).littleEndian)

@@ -9,7 +9,10 @@ struct ChainRun {
     private let seqs: ClosedRange<UInt64>
     /// The link the next event belongs to.
     private var next: Int
+    /// The link being recomputed (kept from one link to the next: `ChainLink.restart`).
     private var link: ChainLink?
+    /// Whether `link` holds events of a link not ended yet.
+    private var linkOpen = false
     private var expectedSeq: UInt64
     private var sound: Bool
 
@@ -29,16 +32,23 @@ struct ChainRun {
             sound = false
             return
         }
-        if link == nil { link = ChainLink(after: chain.digest(before: next)) }
+        if !linkOpen {
+            if link == nil {
+                link = ChainLink(after: chain.digest(before: next))
+            } else {
+                link!.restart(after: chain.digest(before: next))
+            }
+            linkOpen = true
+        }
         link!.add(seq: seq, bytes)
         expectedSeq += 1
         if seq == chain.ends[next] {
             sound = link!.digest() == chain.digests[next]
-            link = nil
+            linkOpen = false
             next += 1
         }
     }
 
     /// Whether every event of the range was added and every link in it matched.
-    var confirmed: Bool { sound && link == nil && expectedSeq == seqs.upperBound &+ 1 }
+    var confirmed: Bool { sound && !linkOpen && expectedSeq == seqs.upperBound &+ 1 }
 }

@@ -73,7 +73,7 @@ struct ChainWriter {
         if seq % ChainLink.span == 0 {
             let digest = link.digest()
             completed.append((seq, ChainLink.value(digest: digest, checksums: checksums)))
-            link = ChainLink(after: digest)
+            link.restart(after: digest)
             checksums.removeAll(keepingCapacity: true)
         }
     }
