@@ -54,29 +54,28 @@ final class MirrorScene: Sendable {
         return (stats?["head_seq"] as? NSNumber)?.int64Value ?? -1
     }
 
-    /// `orders ARGUMENTS --format json`, parsed.
-    func cliJSON(_ arguments: [String], store: String? = nil) throws -> Any {
-        let output = try Programs.run(Programs.orders, arguments + ["--store", store ?? self.store, "--format", "json"])
+    /// `orders ARGUMENTS --format FORMAT`, as it prints it.
+    func cliText(_ arguments: [String], format: String = "json", store: String? = nil) throws -> String {
+        let output = try Programs.run(Programs.orders, arguments + ["--store", store ?? self.store, "--format", format])
         guard output.status == 0 else { throw ClusterError("orders \(arguments): \(output.standardError)") }
-        return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8), options: [.fragmentsAllowed])
+        return output.standardOutput
     }
 
-    /// Expects every CLI query's JSON to equal its SQL over the mirror at `address`.
+    /// `orders ARGUMENTS --format json`, parsed.
+    func cliJSON(_ arguments: [String], store: String? = nil) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(try cliText(arguments, store: store).utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Expects every CLI query's JSON to be, byte for byte, what its SQL prints over the mirror at
+    /// `address` with `psql -At` (the value, then a newline).
     func expectSameAnswers(_ address: String) async throws {
         try await PostgresSession.with(address) { session in
             for query in CLIQueries.all {
-                let cli = try cliJSON(query.arguments)
-                let sql = try JSONSerialization.jsonObject(
-                    with: Data(try await session.text(query.sql).utf8), options: [.fragmentsAllowed])
+                let sql = try await session.text(query.sql) + "\n"
                 #expect(
-                    try canonical(cli) == canonical(sql), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
+                    try sql == cliText(query.arguments), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
             }
         }
-    }
-
-    /// JSON text with sorted keys: equal for equal values.
-    private func canonical(_ value: Any) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// Expects the mirror to hold each event of the store up to `seq` exactly once, its checkpoint at `seq`, and
