@@ -47,13 +47,15 @@ enum MirrorSchema {
         CREATE TABLE IF NOT EXISTS stats (
             events bigint NOT NULL, orders bigint NOT NULL, customers bigint NOT NULL, skus bigint NOT NULL,
             head_seq bigint NOT NULL, placed bigint NOT NULL, partially_paid bigint NOT NULL, paid bigint NOT NULL,
-            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL, chain_seq bigint,
-            chain_digest text)
+            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL)
         """,
-        // A mirror made before the hash chain's columns.
-        "ALTER TABLE stats ADD COLUMN IF NOT EXISTS chain_seq bigint, ADD COLUMN IF NOT EXISTS chain_digest text",
-        "CREATE TABLE IF NOT EXISTS mirror_checkpoint (seq bigint NOT NULL)",
+        // A mirror made when the stats row kept the hash chain's last link, which the checkpoint's digest replaces.
+        "ALTER TABLE stats DROP COLUMN IF EXISTS chain_seq, DROP COLUMN IF EXISTS chain_digest",
+        "CREATE TABLE IF NOT EXISTS mirror_checkpoint (seq bigint NOT NULL, digest text)",
         "INSERT INTO mirror_checkpoint (seq) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM mirror_checkpoint)",
+        // A mirror made before the history's digest: it holds none until a run has checked its
+        // sampled events and adopts the store's digest at its checkpoint.
+        "ALTER TABLE mirror_checkpoint ADD COLUMN IF NOT EXISTS digest text",
         widenedSums,
     ]
 

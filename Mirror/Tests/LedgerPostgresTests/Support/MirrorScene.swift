@@ -31,6 +31,13 @@ final class MirrorScene: Sendable {
         return path
     }
 
+    /// Writes `text` to file `name` in the directory and returns its path.
+    func file(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
     /// Imports `batch` into the store with the real `orders` (exit 0 or 1: some records rejected).
     func importBatch(_ batch: String, store: String? = nil) throws {
         let output = try Programs.run(Programs.orders, ["import", "--store", store ?? self.store, batch])
@@ -66,6 +73,15 @@ final class MirrorScene: Sendable {
         try JSONSerialization.jsonObject(with: Data(try cliText(arguments, store: store).utf8), options: [.fragmentsAllowed])
     }
 
+    /// The history's digest at the store's head as `orders stats` shows it, written `HEX@SEQ`.
+    func statsDigest(store: String? = nil) throws -> String {
+        let stats = try cliJSON(["stats"], store: store) as? [String: Any]
+        guard let chain = stats?["chain"] as? [String: Any], let seq = chain["seq"] as? NSNumber,
+            let digest = chain["digest"] as? String
+        else { throw ClusterError("orders stats shows no chain") }
+        return "\(digest)@\(seq.uint64Value)"
+    }
+
     /// Expects every CLI query's JSON to be, byte for byte, what its SQL prints over the mirror at
     /// `address` with `psql -At` (the value, then a newline).
     func expectSameAnswers(_ address: String) async throws {
@@ -76,6 +92,18 @@ final class MirrorScene: Sendable {
                     try sql == cliText(query.arguments), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
             }
         }
+    }
+
+    /// The mirror's digest at its checkpoint as `Mirror/queries/digest.sql` prints it (`nil`: no row).
+    func mirrorDigest(_ address: String) async throws -> String? {
+        try await PostgresSession.with(address) { session in
+            try await session.rows(CLIQueries.file("digest")).first?.decode(String.self)
+        }
+    }
+
+    /// Runs `orders verify --expect DIGEST` on the store.
+    func verify(expecting digest: String, store: String? = nil) throws -> Programs.Output {
+        try Programs.run(Programs.orders, ["verify", "--store", store ?? self.store, "--expect", digest])
     }
 
     /// Expects the mirror to hold each event of the store up to `seq` exactly once, its checkpoint at `seq`, and
