@@ -25,13 +25,45 @@ struct MirrorExactSumsTests {
         return (scene.file("first.csv", first), scene.file("second.csv", second))
     }
 
-    /// `orders revenue --format csv` from the mirror's rows.
-    static let revenueCSV = """
-        SELECT 'date,currency,orders_placed,orders_cancelled,gross,captured,refunded,net' || E'\\r\\n'
-            || string_agg(to_char(date, 'YYYY-MM-DD') || ',' || currency || ',' || orders_placed || ',' || orders_cancelled
-                || ',' || gross || ',' || captured || ',' || refunded || ',' || net || E'\\r\\n', '' ORDER BY date, currency COLLATE "C")
-        FROM revenue
-        """
+    /// `orders revenue|customers|skus --format csv`, from the mirror's rows (a column per currency
+    /// for the sums per currency, empty where a row has none).
+    static let csvQueries: [(query: String, sql: String)] = [
+        (
+            "revenue",
+            """
+            SELECT 'date,currency,orders_placed,orders_cancelled,gross,captured,refunded,net' || E'\\r\\n'
+                || string_agg(to_char(date, 'YYYY-MM-DD') || ',' || currency || ',' || orders_placed || ',' || orders_cancelled
+                    || ',' || gross || ',' || captured || ',' || refunded || ',' || net || E'\\r\\n', '' ORDER BY date, currency COLLATE "C")
+            FROM revenue
+            """
+        ),
+        (
+            "customers",
+            """
+            WITH currencies AS (SELECT DISTINCT currency FROM customer_net)
+            SELECT 'customer_id,orders,open_orders,cancelled'
+                || (SELECT string_agg(',net_' || currency, '' ORDER BY currency COLLATE "C") FROM currencies) || E'\\r\\n'
+                || string_agg(c.customer_id || ',' || c.orders || ',' || c.open_orders || ',' || c.cancelled
+                    || (SELECT string_agg(',' || coalesce(n.net::text, ''), '' ORDER BY k.currency COLLATE "C")
+                        FROM currencies k LEFT JOIN customer_net n ON n.customer_id = c.customer_id AND n.currency = k.currency)
+                    || E'\\r\\n', '' ORDER BY c.customer_id COLLATE "C")
+            FROM customers c
+            """
+        ),
+        (
+            "skus",
+            """
+            WITH currencies AS (SELECT DISTINCT currency FROM sku_revenue)
+            SELECT 'sku,units_ordered,units_cancelled'
+                || (SELECT string_agg(',revenue_' || currency, '' ORDER BY currency COLLATE "C") FROM currencies) || E'\\r\\n'
+                || string_agg(s.sku || ',' || s.units_ordered || ',' || s.units_cancelled
+                    || (SELECT string_agg(',' || coalesce(r.revenue::text, ''), '' ORDER BY k.currency COLLATE "C")
+                        FROM currencies k LEFT JOIN sku_revenue r ON r.sku = s.sku AND r.currency = k.currency)
+                    || E'\\r\\n', '' ORDER BY s.sku COLLATE "C")
+            FROM skus s
+            """
+        ),
+    ]
 
     @Test func sumsPast64BitsAreMirroredToTheLastDigitAndTheDigestProvesTheHistory() async throws {
         let scene = try MirrorScene()
@@ -56,8 +88,10 @@ struct MirrorExactSumsTests {
         let revenue = try scene.cliText(["revenue"])
         #expect(revenue.contains(#""gross":40000000000000000000,"captured":30000000000000000000"#))
         #expect(revenue.contains(#""refunded":10000000000000000000,"net":-10000000000000000000}"#))
-        let csv = try await PostgresSession.with(address) { session in try await session.text(Self.revenueCSV) }
-        #expect(try csv == scene.cliText(["revenue"], format: "csv"))
+        for csv in Self.csvQueries {
+            let sql = try await PostgresSession.with(address) { session in try await session.text(csv.sql) }
+            #expect(try sql == scene.cliText([csv.query], format: "csv"), "orders \(csv.query) --format csv differs")
+        }
 
         let digest = try #require(try await scene.mirrorDigest(address))
         #expect(try digest == scene.statsDigest())
