@@ -18,13 +18,14 @@ struct MirrorUpgradeTests {
         "ALTER TABLE stats ADD COLUMN chain_seq bigint, ADD COLUMN chain_digest text",
     ]
 
-    /// The type of every money sum column, and each table's file (a rewrite gives it a new one).
+    /// The type of every money sum column.
     static let sumColumns = """
         SELECT string_agg(attrelid::regclass || '.' || attname || ' ' || format_type(atttypid, atttypmod), ', '
             ORDER BY attrelid::regclass::text, attname)
         FROM pg_attribute WHERE attrelid IN ('customer_net'::regclass, 'revenue'::regclass, 'sku_revenue'::regclass)
             AND attname IN ('net', 'gross', 'captured', 'refunded', 'revenue')
         """
+    /// Each table's file: a rewrite (an `ALTER COLUMN … TYPE` that changes the type) gives it a new one.
     static let tableFiles = """
         SELECT string_agg(relname || ' ' || relfilenode, ', ' ORDER BY relname) FROM pg_class
         WHERE relname IN ('customer_net', 'revenue', 'sku_revenue', 'mirror_checkpoint', 'stats')
