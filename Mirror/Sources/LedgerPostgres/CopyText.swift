@@ -15,17 +15,36 @@ struct CopyText {
     /// The rows as postgres-nio sends them.
     var buffer: ByteBuffer { ByteBuffer(bytes: bytes) }
 
+    /// Every digit of `value`, up to 128 bits wide (the read models' money sums are `Int128`).
     mutating func integer(_ value: some BinaryInteger) {
         separate()
-        var magnitude = UInt64(value.magnitude)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(UInt128(value.magnitude))
+    }
+
+    /// `magnitude` in decimal: 64-bit arithmetic for each run of 19 digits, so that the common
+    /// small value costs no 128-bit division per digit.
+    private mutating func digits(_ magnitude: UInt128) {
+        guard let small = UInt64(exactly: magnitude) else {
+            let (high, low) = magnitude.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+            digits(high)
+            digits(UInt64(low), width: 19)
+            return
+        }
+        digits(small, width: 1)
+    }
+
+    /// `value` in at least `width` digits, zeros in front.
+    private mutating func digits(_ value: UInt64, width: Int) {
+        var value = value
+        // Safe: the scratch is written from its end and only its written part is read, inside the closure.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in  // UInt64.max has 20 digits
             var index = scratch.count
             repeat {
                 index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+                scratch[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0 || scratch.count - index < width
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[index...]))
         }
     }

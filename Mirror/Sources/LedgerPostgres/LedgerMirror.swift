@@ -8,6 +8,11 @@ import PostgresNIO
 /// with the store's own `ReadModelFold`, then deleted and copied anew) and the checkpoint, so a
 /// kill at any moment leaves the database at the end of a commit; the next run continues after
 /// its checkpoint. A database whose events are not the store's is refused.
+///
+/// The checkpoint keeps the history's digest at its seq (`EventLogPage.chain`), committed with
+/// the rows it covers: `Mirror/queries/digest.sql` prints it as `HEX@SEQ` for
+/// `orders verify --expect`, and a run that finds the store's digest there different refuses.
+/// PostgreSQL cannot compute the digest itself: it is defined over the store's encoded events.
 public struct LedgerMirror: Sendable {
     private let log: any EventLogReading
     private let address: PostgresAddress
@@ -55,10 +60,11 @@ public struct LedgerMirror: Sendable {
         try await execute("BEGIN", on: connection)
         for statement in MirrorSchema.tables { try await execute(PostgresQuery(unsafeSQL: statement), on: connection) }
         try await execute("COMMIT", on: connection)
-        let checkpoint = try await checkpoint(of: connection)
+        let (checkpoint, digest) = try await checkpoint(of: connection)
         var fold = MirrorFold()
-        let samples = try catchUp(&fold, to: checkpoint, pageSize: options.eventsPerCommit)
+        let (samples, storeDigest) = try catchUp(&fold, to: checkpoint, pageSize: options.eventsPerCommit)
         try await checkSameLedger(samples, on: connection)
+        try await checkSameHistory(held: digest, store: storeDigest, at: checkpoint, on: connection)
         var report = MirrorReport(startSeq: checkpoint, seq: checkpoint, commits: 0)
         var keysAdded = false
         while !shouldStop() {
@@ -101,31 +107,40 @@ public struct LedgerMirror: Sendable {
         try await execute("COMMIT", on: connection)
     }
 
-    /// The database's checkpoint, after checking that its events end there.
-    private func checkpoint(of connection: PostgresConnection) async throws -> UInt64 {
+    /// The database's checkpoint and the digest it holds there (`nil` before any is stored),
+    /// after checking that its events end there.
+    private func checkpoint(of connection: PostgresConnection) async throws -> (seq: UInt64, digest: String?) {
         let rows = try await connection.query(
-            "SELECT (SELECT seq FROM mirror_checkpoint), (SELECT count(*) FROM mirror_checkpoint), (SELECT coalesce(max(seq), 0) FROM events)",
+            """
+            SELECT (SELECT seq FROM mirror_checkpoint), (SELECT count(*) FROM mirror_checkpoint),
+                (SELECT coalesce(max(seq), 0) FROM events), (SELECT max(digest) FROM mirror_checkpoint)
+            """,
             logger: logger
         ).collect()
         guard let row = rows.first else { throw MirrorError.database("\(address) answered no checkpoint") }
-        let (checkpoint, count, maxSeq) = try row.decode((Int64, Int64, Int64).self)
+        let (checkpoint, count, maxSeq, digest) = try row.decode((Int64, Int64, Int64, String?).self)
         guard count == 1, checkpoint == maxSeq, checkpoint >= 0 else {
             throw MirrorError.differentLedger(
                 "\(address) holds events up to seq \(maxSeq) but its mirror_checkpoint says \(count == 1 ? String(checkpoint) : "\(count) rows"): something other than orders mirror changed it; mirror into an empty database"
             )
         }
-        return UInt64(checkpoint)
+        return (UInt64(checkpoint), digest)
     }
 
     /// Folds the log up to `checkpoint` without writing, keeping the events to compare with the
-    /// database's (its first, middle and last).
-    private func catchUp(_ fold: inout MirrorFold, to checkpoint: UInt64, pageSize: Int) throws -> [UInt64: String] {
+    /// database's (its first, middle and last) and the store's digest at `checkpoint` (that of
+    /// the last page, which ends there).
+    private func catchUp(
+        _ fold: inout MirrorFold, to checkpoint: UInt64, pageSize: Int
+    ) throws -> (samples: [UInt64: String], digest: ChainDigest?) {
         let sampled: Set<UInt64> = checkpoint == 0 ? [] : [1, (checkpoint + 1) / 2, checkpoint]
         var samples: [UInt64: String] = [:]
+        var digest: ChainDigest?
         var none: TouchedRows?
         while fold.seq < checkpoint {
             let page = try log.page(after: fold.seq, limit: Int(min(UInt64(pageSize), checkpoint - fold.seq)), names: fold.names)
             fold.learnNames(of: page)
+            digest = page.chain
             guard !page.events.isEmpty else {
                 throw MirrorError.differentLedger(
                     "\(address) holds \(checkpoint) events but the store's log has only \(page.headSeq): the database mirrors another ledger; mirror into an empty database"
@@ -136,7 +151,7 @@ public struct LedgerMirror: Sendable {
                 if sampled.contains(fold.seq) { samples[fold.seq] = Self.identity(of: event, fold: fold) }
             }
         }
-        return samples
+        return (samples, digest)
     }
 
     /// One event as text that tells ledgers apart: order, version, type, time and money.
@@ -169,6 +184,26 @@ public struct LedgerMirror: Sendable {
         }
     }
 
+    /// Refuses a database whose digest at its checkpoint is not the store's there: the store's
+    /// history up to it was rewritten, or it is another store whose sampled events happen to
+    /// match. A database that holds no digest yet (made before the mirror kept one) adopts the
+    /// store's, its sampled events having matched.
+    private func checkSameHistory(
+        held: String?, store: ChainDigest?, at checkpoint: UInt64, on connection: PostgresConnection
+    ) async throws {
+        guard checkpoint > 0 else { return }
+        guard let held else {
+            guard let store else { return }
+            try await execute(
+                "UPDATE mirror_checkpoint SET digest = \(store.hex) WHERE seq = \(Int64(checkpoint))", on: connection)
+            return
+        }
+        guard held != store?.hex else { return }
+        throw MirrorError.differentLedger(
+            "\(address) holds the history up to seq \(checkpoint) with digest \(held), the store's is \(store?.hex ?? "none"): the store's history was rewritten or it is another store; restore the store the mirror copied or mirror into an empty database"
+        )
+    }
+
     /// Folds `events` and commits their rows, the read model rows they change and the checkpoint
     /// in one transaction. The events' rows go out in slices as they are folded, so that
     /// PostgreSQL takes in one slice while the next is built.
@@ -190,13 +225,26 @@ public struct LedgerMirror: Sendable {
         try await copy(rows.lines, into: "event_lines", MirrorRows.lineColumns, on: connection)
         MirrorFaults.reach(.afterEvents)
         try await deleteRows(touched, fold: fold, on: connection)
-        for table in MirrorRows.readModels(touched, fold: fold, chain: chain) {
+        for table in MirrorRows.readModels(touched, fold: fold) {
             try await copy(table.rows, into: table.name, table.columns, on: connection)
         }
-        try await execute("UPDATE mirror_checkpoint SET seq = \(Int64(fold.seq))", on: connection)
+        let digest = try digestText(chain, at: fold.seq)
+        try await execute("UPDATE mirror_checkpoint SET seq = \(Int64(fold.seq)), digest = \(digest)", on: connection)
         MirrorFaults.reach(.beforeCommit)
         try await execute("COMMIT", on: connection)
         MirrorFaults.reach(.afterCommit)
+    }
+
+    /// The hex digits of `chain`, the digest of the history up to `seq` (`nil` for a store
+    /// without a chain).
+    private func digestText(_ chain: ChainDigest?, at seq: UInt64) throws(MirrorError) -> String? {
+        guard let chain else { return nil }
+        guard chain.seq == seq else {
+            throw MirrorError.damagedLog(
+                "the store gave the history's digest at seq \(chain.seq) for a page that ends at seq \(seq); run orders verify on it"
+            )
+        }
+        return chain.hex
     }
 
     /// Deletes the read model rows that `touched` rewrites and earlier transactions wrote.

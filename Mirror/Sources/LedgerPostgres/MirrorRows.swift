@@ -1,5 +1,4 @@
 import LedgerDomain
-import LedgerServices
 import PostgresNIO
 
 /// The COPY rows of one mirror transaction: its events and their lines as they come, then the
@@ -61,9 +60,8 @@ struct MirrorRows {
         var rows = CopyText()
     }
 
-    /// The read model rows `touched` names, as the fold holds them now, and the stats row with the
-    /// store's hash chain up to the fold's last event.
-    static func readModels(_ touched: TouchedRows, fold: MirrorFold, chain: ChainDigest?) -> [Table] {
+    /// The read model rows `touched` names, as the fold holds them now, and the stats row.
+    static func readModels(_ touched: TouchedRows, fold: MirrorFold) -> [Table] {
         var orders = Table(
             name: "orders",
             columns: [
@@ -126,21 +124,13 @@ struct MirrorRows {
         }
         var stats = Table(
             name: "stats",
-            columns: ["events", "orders", "customers", "skus", "head_seq"] + OrderStatus.allCases.map(\.description)
-                + ["chain_seq", "chain_digest"])
+            columns: ["events", "orders", "customers", "skus", "head_seq"] + OrderStatus.allCases.map(\.description))
         stats.rows.integer(fold.seq)
         stats.rows.integer(fold.placedOrders)
         stats.rows.integer(fold.models.customers.count)
         stats.rows.integer(fold.models.skus.count)
         stats.rows.integer(fold.seq)
         for status in OrderStatus.allCases { stats.rows.integer(fold.models.statusCounts[status]) }
-        if let chain {
-            stats.rows.integer(chain.seq)
-            stats.rows.plain(chain.hex)
-        } else {
-            stats.rows.null()
-            stats.rows.null()
-        }
         stats.rows.endRow()
         return [orders, customers, customerNet, revenue, skus, skuRevenue, stats]
     }

@@ -34,27 +34,59 @@ enum MirrorSchema {
         CREATE TABLE IF NOT EXISTS customers (
             customer_id text NOT NULL, orders bigint NOT NULL, open_orders bigint NOT NULL, cancelled bigint NOT NULL)
         """,
-        "CREATE TABLE IF NOT EXISTS customer_net (customer_id text NOT NULL, currency text NOT NULL, net bigint NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS customer_net (customer_id text NOT NULL, currency text NOT NULL, net numeric NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS revenue (
             date date NOT NULL, currency text NOT NULL, orders_placed bigint NOT NULL,
-            orders_cancelled bigint NOT NULL, gross bigint NOT NULL, captured bigint NOT NULL,
-            refunded bigint NOT NULL, net bigint NOT NULL)
+            orders_cancelled bigint NOT NULL, gross numeric NOT NULL, captured numeric NOT NULL,
+            refunded numeric NOT NULL, net numeric NOT NULL)
         """,
         "CREATE TABLE IF NOT EXISTS skus (sku text NOT NULL, units_ordered bigint NOT NULL, units_cancelled bigint NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS sku_revenue (sku text NOT NULL, currency text NOT NULL, revenue bigint NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS sku_revenue (sku text NOT NULL, currency text NOT NULL, revenue numeric NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS stats (
             events bigint NOT NULL, orders bigint NOT NULL, customers bigint NOT NULL, skus bigint NOT NULL,
             head_seq bigint NOT NULL, placed bigint NOT NULL, partially_paid bigint NOT NULL, paid bigint NOT NULL,
-            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL, chain_seq bigint,
-            chain_digest text)
+            shipped bigint NOT NULL, delivered bigint NOT NULL, cancelled bigint NOT NULL)
         """,
-        // A mirror made before the hash chain's columns.
-        "ALTER TABLE stats ADD COLUMN IF NOT EXISTS chain_seq bigint, ADD COLUMN IF NOT EXISTS chain_digest text",
-        "CREATE TABLE IF NOT EXISTS mirror_checkpoint (seq bigint NOT NULL)",
+        // A mirror made when the stats row kept the hash chain's last link, which the checkpoint's digest replaces.
+        "ALTER TABLE stats DROP COLUMN IF EXISTS chain_seq, DROP COLUMN IF EXISTS chain_digest",
+        "CREATE TABLE IF NOT EXISTS mirror_checkpoint (seq bigint NOT NULL, digest text)",
         "INSERT INTO mirror_checkpoint (seq) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM mirror_checkpoint)",
+        // A mirror made before the history's digest: it holds none until a run has checked its
+        // sampled events and adopts the store's digest at its checkpoint.
+        "ALTER TABLE mirror_checkpoint ADD COLUMN IF NOT EXISTS digest text",
+        widenedSums,
     ]
+
+    /// The columns that hold sums of money: `numeric`, exact for any sum the read models keep
+    /// (`Int128`, SPEC §10), where `bigint` would overflow past 2^63.
+    static let sums: [(table: String, column: String)] = [
+        ("customer_net", "net"), ("revenue", "gross"), ("revenue", "captured"), ("revenue", "refunded"),
+        ("revenue", "net"), ("sku_revenue", "revenue"),
+    ]
+
+    /// Makes `numeric` every column of `sums` still `bigint` (in a mirror made before they were
+    /// `numeric`), one `ALTER TABLE` per table, so each is rewritten once; a column already
+    /// `numeric` is left alone, so every run can run it.
+    static var widenedSums: String {
+        let pairs = sums.map { "('\($0.table)', '\($0.column)')" }.joined(separator: ", ")
+        return """
+            DO $$
+            DECLARE change record;
+            BEGIN
+                FOR change IN
+                    SELECT money.name, string_agg(format('ALTER COLUMN %I TYPE numeric', money.col), ', ') AS columns
+                    FROM (VALUES \(pairs)) AS money (name, col)
+                    JOIN pg_attribute a ON a.attrelid = to_regclass(money.name) AND a.attname = money.col
+                        AND a.atttypid = 'bigint'::regtype
+                    GROUP BY money.name
+                LOOP
+                    EXECUTE format('ALTER TABLE %I %s', change.name, change.columns);
+                END LOOP;
+            END $$
+            """
+    }
 
     /// The keys and indexes, each by the name PostgreSQL gives it (a constraint's index has its
     /// name), in the order they are added (the foreign key needs the events' key).

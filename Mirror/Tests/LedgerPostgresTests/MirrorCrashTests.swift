@@ -46,7 +46,7 @@ struct MirrorCrashTests {
                 let fault = "\(kill.point.rawValue):\(kill.arrival)"
                 let crashed = try scene.mirror(into: address, eventsPerCommit: 113, fault: fault)
                 #expect(crashed.killedBySignal && crashed.status == SIGKILL, "\(scenario): \(crashed.standardError)")
-                try await PostgresSession.with(address) { session in
+                let checkpoint = try await PostgresSession.with(address) { session in
                     let rows = try await session.rows(
                         "SELECT count(*), count(DISTINCT seq), coalesce(max(seq), 0), (SELECT seq FROM mirror_checkpoint) FROM events"
                     )
@@ -54,6 +54,14 @@ struct MirrorCrashTests {
                     #expect(count == maximum && distinct == maximum && checkpoint == maximum, "\(scenario)")
                     #expect(
                         checkpoint % 113 == 0 || checkpoint == head, "\(scenario): checkpoint \(checkpoint) is no commit's end")
+                    return checkpoint
+                }
+                // The digest was committed with the rows it covers: the store's at the checkpoint.
+                let digest = try await scene.mirrorDigest(address)
+                #expect((digest == nil) == (checkpoint == 0), "\(scenario)")
+                if let digest {
+                    #expect(digest.hasSuffix("@\(checkpoint)"), "\(scenario)")
+                    #expect(try scene.verify(expecting: digest).status == 0, "\(scenario)")
                 }
             }
             let resumed = try scene.mirror(into: address, eventsPerCommit: 113)

@@ -12,7 +12,8 @@ enum CLIQueries {
         (["stats"], file("stats")),
     ]
 
-    private static func file(_ name: String) -> String {
+    /// The text of `Mirror/queries/NAME.sql`.
+    static func file(_ name: String) -> String {
         let url = Programs.repository.appendingPathComponent("Mirror/queries/\(name).sql")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { preconditionFailure("missing \(url.path)") }
         return text

@@ -31,6 +31,13 @@ final class MirrorScene: Sendable {
         return path
     }
 
+    /// Writes `text` to file `name` in the directory and returns its path.
+    func file(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
     /// Imports `batch` into the store with the real `orders` (exit 0 or 1: some records rejected).
     func importBatch(_ batch: String, store: String? = nil) throws {
         let output = try Programs.run(Programs.orders, ["import", "--store", store ?? self.store, batch])
@@ -54,29 +61,49 @@ final class MirrorScene: Sendable {
         return (stats?["head_seq"] as? NSNumber)?.int64Value ?? -1
     }
 
-    /// `orders ARGUMENTS --format json`, parsed.
-    func cliJSON(_ arguments: [String], store: String? = nil) throws -> Any {
-        let output = try Programs.run(Programs.orders, arguments + ["--store", store ?? self.store, "--format", "json"])
+    /// `orders ARGUMENTS --format FORMAT`, as it prints it.
+    func cliText(_ arguments: [String], format: String = "json", store: String? = nil) throws -> String {
+        let output = try Programs.run(Programs.orders, arguments + ["--store", store ?? self.store, "--format", format])
         guard output.status == 0 else { throw ClusterError("orders \(arguments): \(output.standardError)") }
-        return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8), options: [.fragmentsAllowed])
+        return output.standardOutput
     }
 
-    /// Expects every CLI query's JSON to equal its SQL over the mirror at `address`.
+    /// `orders ARGUMENTS --format json`, parsed.
+    func cliJSON(_ arguments: [String], store: String? = nil) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(try cliText(arguments, store: store).utf8), options: [.fragmentsAllowed])
+    }
+
+    /// The history's digest at the store's head as `orders stats` shows it, written `HEX@SEQ`.
+    func statsDigest(store: String? = nil) throws -> String {
+        let stats = try cliJSON(["stats"], store: store) as? [String: Any]
+        guard let chain = stats?["chain"] as? [String: Any], let seq = chain["seq"] as? NSNumber,
+            let digest = chain["digest"] as? String
+        else { throw ClusterError("orders stats shows no chain") }
+        return "\(digest)@\(seq.uint64Value)"
+    }
+
+    /// Expects every CLI query's JSON to be, byte for byte, what its SQL prints over the mirror at
+    /// `address` with `psql -At` (the value, then a newline).
     func expectSameAnswers(_ address: String) async throws {
         try await PostgresSession.with(address) { session in
             for query in CLIQueries.all {
-                let cli = try cliJSON(query.arguments)
-                let sql = try JSONSerialization.jsonObject(
-                    with: Data(try await session.text(query.sql).utf8), options: [.fragmentsAllowed])
+                let sql = try await session.text(query.sql) + "\n"
                 #expect(
-                    try canonical(cli) == canonical(sql), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
+                    try sql == cliText(query.arguments), "orders \(query.arguments.joined(separator: " ")) differs from its SQL")
             }
         }
     }
 
-    /// JSON text with sorted keys: equal for equal values.
-    private func canonical(_ value: Any) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    /// The mirror's digest at its checkpoint as `Mirror/queries/digest.sql` prints it (`nil`: no row).
+    func mirrorDigest(_ address: String) async throws -> String? {
+        try await PostgresSession.with(address) { session in
+            try await session.rows(CLIQueries.file("digest")).first?.decode(String.self)
+        }
+    }
+
+    /// Runs `orders verify --expect DIGEST` on the store.
+    func verify(expecting digest: String, store: String? = nil) throws -> Programs.Output {
+        try Programs.run(Programs.orders, ["verify", "--store", store ?? self.store, "--expect", digest])
     }
 
     /// Expects the mirror to hold each event of the store up to `seq` exactly once, its checkpoint at `seq`, and
