@@ -14,7 +14,7 @@ extension ReadModelRows {
             row.orders += orders
             row.openOrders += openOrders
             row.cancelled += cancelled
-            if let currency { row.net.add(Int128(net), to: currency) }
+            if let currency { row.net.add(net, to: currency) }
         }
     }
 
@@ -25,7 +25,7 @@ extension ReadModelRows {
         sku(number) { row in
             row.unitsOrdered += unitsOrdered
             row.unitsCancelled += unitsCancelled
-            row.revenue.add(Int128(revenue), to: currency)
+            row.revenue.add(revenue, to: currency)
         }
     }
 }
