@@ -179,6 +179,25 @@ struct HashChainTests {
         return (earlier, store)
     }
 
+    @Test func anImportRefusesToExtendAnOpenLinkWhoseEventsChanged() throws {
+        try makeStore(chunkSize: 97)
+        let log = try StoreFixture.entries(database: "log", at: path)
+        let head = UInt64(log.count)
+        #expect(head % ChainLink.span != 0, "the last link is open")
+        var changed = log[log.count - 1].value
+        changed[EventLayout.at] ^= 1
+        try StoreFixture.put(changed, key: log[log.count - 1].key, database: "log", at: path)
+        let before = try StoreFixture.entries(database: "chain", at: path)
+        let store = try LedgerStore(path: path, durable: false)
+        let more = directory.file(
+            "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
+        #expect(throws: StoreError.damagedLog(seq: head, detail: "its bytes no longer match the hash chain")) {
+            try Importer(store: store).importFile(more)
+        }
+        #expect(try store.headSeq() == head)
+        #expect(try StoreFixture.entries(database: "chain", at: path).map(\.value) == before.map(\.value))
+    }
+
     @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
         let (earlier, _) = try storeGrownAfterVerifying()
         let now = try #require(try verify().chain)

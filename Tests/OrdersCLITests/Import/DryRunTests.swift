@@ -97,19 +97,12 @@ struct DryRunTests {
 
     @Test func aDryRunBesideARunningImportWaitsForItAndDecidesAsTheImportThatFollows() throws {
         let store = directory.path + "/store"
-        var places = "type,order_id,customer_id,currency,lines,amount,at\n"
-        for index in 0..<2_000 { places += "place,O-\(index),C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n" }
-        let placesFile = directory.file("places.csv", places)
+        let placesFile = StoppedImport.places(in: directory)
         var pays = "type,order_id,amount,at\n"
         for index in 0..<5 { pays += "pay,O-\(index),500,2026-03-01T10:01:00Z\n" }
         let paysFile = directory.file("pays.csv", pays)
-        // One durable commit per record: the import is still placing orders when it is stopped.
-        let importer = OrdersBinary.start(["import", "--store", store, "--records-per-commit", "1", placesFile])
-        let started = Date()
-        while try LedgerQueries.headSeq(of: store) < 5, importer.isRunning, Date().timeIntervalSince(started) < 120 {
-            usleep(10_000)
-        }
-        kill(importer.processIdentifier, SIGSTOP)
+        // The import is still placing orders when it is stopped.
+        let importer = try StoppedImport.start(placesFile, into: store)
         let trialOfPays = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", paysFile])
         let trialOfPlaces = OrdersBinary.start(["import", "--dry-run", "--store", store, "--format", "json", placesFile])
         usleep(1_500_000)

@@ -9,15 +9,7 @@ struct StoreRemovedDuringImportTests {
 
     @Test func anImportWhoseStoreWasRemovedSaysSoAndFails() throws {
         let store = directory.path + "/store"
-        var places = "type,order_id,customer_id,currency,lines,amount,at\n"
-        for index in 0..<2_000 { places += "place,O-\(index),C-1,EUR,A*1@500,,2026-03-01T10:00:00Z\n" }
-        let batch = directory.file("places.csv", places)
-        let importer = OrdersBinary.start(["import", "--store", store, "--records-per-commit", "1", batch])
-        let started = Date()
-        while try LedgerQueries.headSeq(of: store) < 5, importer.isRunning, Date().timeIntervalSince(started) < 120 {
-            usleep(10_000)
-        }
-        kill(importer.processIdentifier, SIGSTOP)
+        let importer = try StoppedImport.start(StoppedImport.places(in: directory), into: store)
         try FileManager.default.removeItem(atPath: store)
         kill(importer.processIdentifier, SIGCONT)
         let result = OrdersBinary.finish(importer)
