@@ -19,6 +19,8 @@ struct FormatUpgrade: Sendable {
         // so `…_ids` may lag `…_names` as far as a read model lags (`indexIDs`); a store of
         // format 4 maps every id, which format 5 allows as it is.
         FormatUpgrade(from: 4) { _ in },
+        // 5 → 6: checks on what verify compares and an import trusts (`addChecks`).
+        FormatUpgrade(from: 5, run: addChecks),
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

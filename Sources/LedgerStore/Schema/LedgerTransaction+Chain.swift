@@ -53,6 +53,34 @@ extension LedgerTransaction {
         try txn.put(try chainDatabase(), BigEndianKey64(seq), digest, flags: .append)
     }
 
+    /// Recomputes the chain over the log as it stands, each link ending where a stored one did
+    /// (an upgrade that rewrote events: the commits keep their links); events past the last link
+    /// take one more. A store with no chain yet is chained as `chainExistingLog` does.
+    func rechainLog() throws {
+        let ends = try chainLinks().map(\.seq)
+        guard !ends.isEmpty else { return try chainExistingLog() }
+        var links: [(UInt64, [UInt8])] = []
+        var link = ChainLink(after: ChainLink.genesis)
+        var next = 0
+        var last: UInt64 = 0
+        try withCursor(\.log) { cursor in
+            for entry in cursor.entries() {
+                last = Self.seq(entry.key)
+                link.add(seq: last, entry.value)
+                while next < ends.count, ends[next] < last { next += 1 }
+                if next < ends.count, ends[next] == last {
+                    let digest = link.digest()
+                    links.append((last, digest))
+                    link = ChainLink(after: digest)
+                    next += 1
+                }
+            }
+        }
+        if links.last?.0 != last, last > 0 { links.append((last, link.digest())) }
+        try txn.clear(try chainDatabase())
+        for (seq, digest) in links { try putChainLink(endingAt: seq, digest) }
+    }
+
     /// Chains the log as it stands, in links of `upgradeLinkSpan` events (the upgrade to format 4:
     /// the commits that wrote it were not recorded, so the links are cut at fixed counts).
     /// Whatever the chain held before is replaced (an older format has none; this keeps the step
