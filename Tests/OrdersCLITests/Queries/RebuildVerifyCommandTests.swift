@@ -7,7 +7,7 @@ struct RebuildVerifyCommandTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
     /// The hash chain of the two sample batches imported in one command (one commit each).
-    static let sampleChain = "d6659b2bfda710bcd6c307dc0acad4073d311d9ab64d21a90d7f4db1e64bfe74"
+    static let sampleChain = "0fb0bcbbdeb62761318aed492159aede712bda2576644341f0263788088b4236"
 
     @Test func verifyAndRebuildReportInTablesAndJSON() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])
