@@ -88,6 +88,7 @@ public struct StoredBatch: Hashable, Sendable {
     }
 
     /// Writes the record of batch `number` with `headDigest` (`headDigest(covered:head:)`).
+    // Safe: `putBatch` reserves `size` bytes, all that is written and hashed.
     func encode(into buffer: UnsafeMutableRawBufferPointer, number: UInt64, headDigest: [UInt8]) {
         var writer = ByteWriter(buffer)
         writer.write(UInt8(format == .csv ? 1 : 2))
@@ -110,12 +111,14 @@ public struct StoredBatch: Hashable, Sendable {
     }
 
     /// The digest of its head key that the record `bytes` holds (format 6, checked when decoded).
+    // Safe: callers pass a record that decoded with its check, so it has `size` bytes.
     static func headDigest(in bytes: UnsafeRawBufferPointer) -> [UInt8] {
         Array(bytes[(checkOffset - 32)..<checkOffset])
     }
 
     /// Decodes the record of batch `number`; `checked`: a record of format 6, which must pass its
     /// check (an older one has no check, nor the rejections' count and sum).
+    // Safe: the check is read and the bytes before it hashed only once the length is known to be `size`.
     init(decoding bytes: UnsafeRawBufferPointer, number: UInt64, checked: Bool) throws(StoreError) {
         guard bytes.count == (checked ? Self.size : Self.uncheckedSize) else {
             throw StoreError.corrupt("the record of batch \(number) has \(bytes.count) bytes")

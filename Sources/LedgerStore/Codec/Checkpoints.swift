@@ -11,6 +11,7 @@ enum Checkpoints {
     }
 
     /// The seq in `bytes`, the stored checkpoint of `name`, or `nil` when it fails its check.
+    // Safe: both loads lie inside `bytes`, whose length is checked first.
     static func seq(in bytes: UnsafeRawBufferPointer, name: ReadModelName) -> UInt64? {
         guard bytes.count == size else { return nil }
         let seq = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))

@@ -13,6 +13,7 @@ enum CommandIDs {
     }
 
     /// Writes `id` and its check into `buffer`, of `storedSize(of: id)` bytes.
+    // Safe: the caller reserved `storedSize(of: id)` bytes, all that is written.
     static func store(_ id: UnsafeRawBufferPointer, seq: UInt64, into buffer: UnsafeMutableRawBufferPointer) {
         var writer = ByteWriter(buffer)
         writer.write(bytes: id)
@@ -20,6 +21,8 @@ enum CommandIDs {
     }
 
     /// The id in `value`, stored under `seq`, or `nil` when the value fails its check.
+    // Safe: the id and its check lie inside `value`, whose length is checked first; the id
+    // returned borrows `value`'s bytes and lives no longer than they do.
     static func id(in value: UnsafeRawBufferPointer, seq: UInt64) -> UnsafeRawBufferPointer? {
         guard value.count > checkSize else { return nil }
         let id = UnsafeRawBufferPointer(rebasing: value[..<(value.count - checkSize)])

@@ -379,6 +379,8 @@ public struct Verifier {
     /// and names seqs of the log. From format 6 on, each record passes its check, `batch_heads`
     /// holds exactly the key each record gives, and each batch's stored rejections are the count
     /// and sum its record keeps. (A batch's digest cannot be checked without its file.)
+    // Safe: keys are sliced only where their length was checked; what is borrowed from the
+    // snapshot is compared or copied inside the walk.
     private func checkBatches(headSeq: UInt64, _ ledger: LedgerTransaction) throws -> [String] {
         var found = Differences("batches")
         var heads = Differences("batch_heads")

@@ -157,6 +157,7 @@ public struct LedgerSnapshot {
 
 extension LedgerSnapshot {
     /// Whether the logged event `bytes` says it was accepted with a command id (format 6).
+    // Safe: the flags byte is read only when `bytes` reaches it.
     static func carriesCommandID(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count > EventLayout.flags && bytes[EventLayout.flags] & EventLayout.commandIDFlag != 0
     }

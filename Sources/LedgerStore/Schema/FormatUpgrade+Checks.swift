@@ -50,6 +50,7 @@ extension FormatUpgrade {
 
     /// Rewrites every batch record with its check, its rejections' count and sum, and the digest
     /// its head key holds.
+    // Safe: the keys are sliced only where their length was checked (16 bytes, 42 bytes).
     private static func checkBatchRecords(_ ledger: LedgerTransaction) throws {
         guard let databases = ledger.batchDatabases else { return }
         var rejections: [UInt64: (count: Int, sum: UInt64)] = [:]
