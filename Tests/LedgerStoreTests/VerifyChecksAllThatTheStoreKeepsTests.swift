@@ -192,4 +192,39 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         #expect(throws: StoreError.self) { try Importer(store: store).importFile(again) }
         #expect(try store.dump() == before)
     }
+
+    @Test func aLostCheckpointStopsTheNextImportBeforeItFoldsAnythingTwice() throws {
+        try makeStore()
+        try StoreFixture.delete(key: Array("stats".utf8), database: "checkpoints", at: path)
+        let more = directory.file(
+            "more.csv",
+            "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+                + "place,O-more,C-1,EUR,A*1@100,,2026-03-01T10:00:00Z,\n")
+        let before = try LedgerStore(path: path, readOnly: true).dump()
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(throws: StoreError.corrupt("checkpoints: stats has lost its checkpoint, but its read model holds rows")) {
+            try Importer(store: store).importFile(more)
+        }
+        #expect(try store.dump() == before)
+    }
+
+    @Test func aHeadKeyThatNoLongerMatchesItsRecordStopsTheImportOfItsFile() throws {
+        try makeStore()
+        var record = try entries("batches")[0]
+        // The record keeps its head key's digest at bytes 152–183; changed along with a check
+        // that matches, only the head key itself disagrees.
+        record.value[152] ^= 1
+        record.value.withUnsafeMutableBytes { bytes in
+            let check = StoredCheck.of(UnsafeRawBufferPointer(rebasing: bytes[..<184]), salt: 1)
+            bytes.storeBytes(of: check.littleEndian, toByteOffset: 184, as: UInt64.self)
+        }
+        try StoreFixture.put(record.value, key: record.key, database: "batches", at: path)
+        let store = try LedgerStore(path: path, durable: false)
+        let before = try store.dump()
+        #expect(throws: StoreError.self) { try Importer(store: store).importFile(directory.path + "/batch.csv") }
+        #expect(try store.dump() == before)
+        let report = try Verifier(store: store).verify()
+        #expect(
+            report.differences.contains { $0.hasPrefix("batch_heads: batch 1 has lost its head key") }, "\(report.differences)")
+    }
 }
