@@ -4,11 +4,18 @@ extension Transaction {
     /// The keys of `database` that a walk in key order finds but a lookup from the root does not
     /// (at most `limit` of them): a damaged key on a branch page sends lookups down the wrong
     /// branch while a walk, which moves from leaf to leaf through the parents' slots, still sees
-    /// every entry. A branch key bounds the pages on either side of it, so a key it misroutes
-    /// includes the first or the last key of a leaf page: only those are looked up, two lookups a
-    /// page. `region`: where the data file is mapped, from which the pages are counted; without it,
-    /// addresses are taken as aligned to the page size; the pages walked are dropped from it now and then.
-    public func unreachableKeys(in database: Database, region: MappedRegion?, limit: Int) throws -> [[UInt8]] {
+    /// every entry. The branch pages of `name` are read in the map, where `region` says it lies
+    /// (`BranchPages`: a touch of each page); where that is not possible, a branch key bounds the
+    /// pages on either side of it, so a key it misroutes includes the first or the last key of a
+    /// leaf page: the entries are walked and only those keys looked up, two lookups a page, the
+    /// pages counted from `region` (without it, addresses are taken as aligned to the page size)
+    /// and dropped from it now and then.
+    public func unreachableKeys(in database: Database, named name: String, region: MappedRegion?, limit: Int) throws
+        -> [[UInt8]]
+    {
+        if let region, let tree = BranchPages(self, named: name, region: region), let keys = tree.misroutedKeys(limit: limit) {
+            return keys
+        }
         var pages = MDB_stat()
         try LMDBError.check(mdb_env_stat(mdb_txn_env(handle), &pages), .readEnvironmentInfo)
         let pageSize = UInt(max(pages.ms_psize, 1))

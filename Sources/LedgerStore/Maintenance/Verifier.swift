@@ -534,7 +534,7 @@ public struct Verifier {
     private static func checkRouting(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws -> [String] {
         var found: [String] = []
         for (name, database) in ledger.databases.named {
-            let keys = try ledger.txn.unreachableKeys(in: database, region: region, limit: listed)
+            let keys = try ledger.txn.unreachableKeys(in: database, named: name, region: region, limit: listed)
             found += keys.map { key in
                 key.withUnsafeBytes {
                     "\(name): a lookup of key \(describe($0)) does not find it (a damaged branch page)"

@@ -1,0 +1,148 @@
+internal import CLMDB
+import Foundation
+
+/// The B-tree of one named database read page by page in the memory map (LMDB 0.9's page
+/// layout), to check its branch keys without walking its entries: under each branch key, the
+/// first key of the subtree to its right must not sort below it, and the last key of the subtree
+/// to its left must sort below it; otherwise a lookup goes down the wrong branch. Each page is
+/// read once, so the check costs a touch of every page, not a step over every entry; the pages
+/// read are dropped from the map now and then, as a long walk does.
+///
+/// The layout read: a page starts with a 16-byte header (flags at 10, the end of its slots at
+/// 12, the start of its nodes at 14), then a slot of 2 bytes per node giving the node's offset;
+/// a node holds 6 bytes (a leaf's value size, or a branch's child page), its key's length at 6,
+/// and its key from 8. A database's record in the main database holds its depth at 6 and its
+/// root page at 40. Anything that does not fit that layout makes `init` or `check` give up
+/// (`nil`): the caller falls back to lookups through LMDB itself.
+struct BranchPages {
+    private let region: MappedRegion
+    private let base: UnsafeRawPointer
+    private let pageSize: Int
+    private let pages: Int
+    private let root: Int
+    private let depth: Int
+
+    private static let mainDatabase: MDB_dbi = 1
+    private static let headerSize = 16
+    private static let branchFlag: UInt16 = 0x01
+    private static let leafFlag: UInt16 = 0x02
+    /// Flags of pages this reader does not know (overflow, meta, fixed-size duplicates, sub-pages).
+    private static let otherFlags: UInt16 = 0x04 | 0x08 | 0x20 | 0x40
+    /// How many pages are read between two drops of the map's pages: a fault maps the pages around the one
+    /// read too, so the pages mapped add up faster than the pages read.
+    private static let releaseInterval = 1 << 10
+
+    /// The tree of the database `name` as `transaction` sees it, mapped in `region`; `nil` when
+    /// its record or its root does not fit the layout, or the database is empty.
+    // Safe: the record is borrowed from the transaction and read within its 48 bytes; the pages are
+    // read only inside the region, which the map keeps while the transaction is open.
+    init?(_ transaction: Transaction, named name: String, region: MappedRegion) {
+        var stat = MDB_stat()
+        var info = MDB_envinfo()
+        let env = mdb_txn_env(transaction.handle)
+        guard mdb_env_stat(env, &stat) == 0, mdb_env_info(env, &info) == 0, stat.ms_psize >= 512,
+            let base = UnsafeRawPointer(bitPattern: region.start)
+        else { return nil }
+        var key = MDB_val()
+        var value = MDB_val()
+        let found = name.withLMDBBytes { bytes in
+            key = MDB_val(bytes: bytes)
+            return mdb_get(transaction.handle, Self.mainDatabase, &key, &value) == 0
+        }
+        guard found, value.mv_size == 48, let record = UnsafeRawPointer(value.mv_data) else { return nil }
+        self.region = region
+        self.base = base
+        pageSize = Int(stat.ms_psize)
+        pages = min(Int(info.me_last_pgno) + 1, region.length / pageSize)
+        depth = Int(record.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
+        let root = record.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        // A tree of fanout 2 or more is far less than 64 deep; a deeper record is damage.
+        guard depth > 0, depth <= 64, root < UInt64(pages) else { return nil }
+        self.root = Int(root)
+    }
+
+    /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout.
+    func misroutedKeys(limit: Int) -> [[UInt8]]? {
+        var found: [[UInt8]] = []
+        var read = 0
+        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read) != nil else { return nil }
+        return found
+    }
+
+    /// The first and last key under `page`, `levels` deep (1: a leaf), adding the keys that a
+    /// branch key below it misroutes to `found` and counting the pages `read`; `nil` when a page
+    /// does not fit the layout or more pages are read than the map holds. (The keys stay valid when the map's pages are dropped: a read maps
+    /// them again.)
+    // Safe: every page read lies inside the region (`nodes` checks the page number), and every
+    // node and key inside its page (`nodes` and `key` check their offsets).
+    private func check(
+        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int
+    ) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        read += 1
+        if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
+        // A tree holds each page once: more reads than pages means a damaged page points back up.
+        guard read <= pages, levels > 0, let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty else { return nil }
+        if levels == 1 {
+            guard flags & Self.leafFlag != 0, let first = key(start, nodes[0]), let last = key(start, nodes[nodes.count - 1])
+            else { return nil }
+            return (first, last)
+        }
+        guard flags & Self.branchFlag != 0 else { return nil }
+        var first: UnsafeRawBufferPointer?
+        var previousLast: UnsafeRawBufferPointer?
+        for (index, node) in nodes.enumerated() {
+            let child =
+                Int(start.load(fromByteOffset: node, as: UInt16.self))
+                | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
+                | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
+            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read) else {
+                return nil
+            }
+            if index > 0 {
+                guard let separator = key(start, node), let previousLast else { return nil }
+                if found.count < limit, Self.compare(edges.first, separator) < 0 { found.append(Array(edges.first)) }
+                if found.count < limit, Self.compare(previousLast, separator) >= 0 { found.append(Array(previousLast)) }
+            }
+            if first == nil { first = edges.first }
+            previousLast = edges.last
+        }
+        guard let first, let previousLast else { return nil }
+        return (first, previousLast)
+    }
+
+    /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
+    /// or its slots do not fit in it.
+    private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
+        guard page >= 2, page < pages else { return nil }
+        let start = base + page * pageSize
+        let flags = start.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
+        let lower = Int(start.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
+        guard flags & Self.otherFlags == 0, lower >= Self.headerSize, lower <= pageSize, (lower - Self.headerSize) % 2 == 0
+        else { return nil }
+        var nodes: [Int] = []
+        nodes.reserveCapacity((lower - Self.headerSize) / 2)
+        for slot in stride(from: Self.headerSize, to: lower, by: 2) {
+            let node = Int(start.loadUnaligned(fromByteOffset: slot, as: UInt16.self))
+            guard node >= lower, node + 8 <= pageSize, node % 2 == 0 else { return nil }
+            nodes.append(node)
+        }
+        return (start, nodes, flags)
+    }
+
+    /// The key of the node at `node` in the page at `start`; `nil` when it runs past the page.
+    private func key(_ start: UnsafeRawPointer, _ node: Int) -> UnsafeRawBufferPointer? {
+        let length = Int(start.load(fromByteOffset: node + 6, as: UInt16.self))
+        guard node + 8 + length <= pageSize else { return nil }
+        return UnsafeRawBufferPointer(start: start + node + 8, count: length)
+    }
+
+    /// LMDB's default order of keys: bytes compared in turn, then the shorter key first.
+    static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
+        let common = min(left.count, right.count)
+        if common > 0 {
+            let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return left.count - right.count
+    }
+}
