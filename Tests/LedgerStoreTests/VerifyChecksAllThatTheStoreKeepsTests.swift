@@ -16,11 +16,11 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
 
     /// One entry of one database lost, added or changed, and the start of the line verify must print.
     enum Damage: String, CaseIterable, Sendable {
-        case commandLost, commandAdded, commandChanged
+        case commandLost, commandAdded, commandChanged, commandCountChanged
         case batchLost, batchAdded, batchChanged
         case headLost, headAdded, headChanged
         case rejectionLost, rejectionAdded, rejectionChanged
-        case orderIDLost, orderNameAdded, customerIDChanged
+        case orderIDLost, orderNameAdded, customerIDChanged, customerNameLost, skuNameChanged
         case customerOrderLost, customerOrderAdded, customerOrderChanged
         case checkpointLost, checkpointAdded, checkpointChanged
     }
@@ -64,6 +64,10 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             first.value[0] ^= 1
             try put(first.value, first.key, "commands")
             return "commands: seq \(Self.number64(first.key)): its command id fails its check"
+        case .commandCountChanged:
+            let count = try entries("commands").count
+            try put(withUnsafeBytes(of: UInt64(count + 1).littleEndian, Array.init), Array("command_ids".utf8), "meta")
+            return "commands: meta counts \(count + 1) command ids (key command_ids), the log flags \(count)"
         case .batchLost:
             try delete(Self.key64(1), "batches")
             return "batch_heads: key "
@@ -108,6 +112,14 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             first.value[3] ^= 1
             try put(first.value, first.key, "customer_ids")
             return "ids: customer \(String(decoding: first.key, as: UTF8.self)) does not map"
+        case .customerNameLost:
+            try delete(try entries("customer_names")[3].key, "customer_names")
+            return "ids: "
+        case .skuNameChanged:
+            var first = try entries("sku_names")[0]
+            first.value[0] ^= 1
+            try put(first.value, first.key, "sku_names")
+            return "ids: sku number 0 is not named"
         case .customerOrderLost:
             try delete(try entries("customer_orders")[0].key, "customer_orders")
             return "orders: the customer index lacks 1 order(s)"
