@@ -23,6 +23,7 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         case orderIDLost, orderNameAdded, customerIDChanged, customerNameLost, skuNameChanged
         case customerOrderLost, customerOrderAdded, customerOrderChanged
         case checkpointLost, checkpointAdded, checkpointChanged
+        case importRecordAdded
     }
 
     func makeStore() throws {
@@ -130,6 +131,9 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             let first = try entries("customer_orders")[0]
             try put([1], first.key, "customer_orders")
             return "customer_orders: key \(Self.number64(first.key)) "
+        case .importRecordAdded:
+            try put([1, 2, 3], [UInt8](repeating: 9, count: 32), "imports")
+            return "imports: key 0909"
         case .checkpointLost:
             try delete(Array("stats".utf8), "checkpoints")
             return "checkpoints: stats is damaged"
