@@ -112,6 +112,8 @@ struct BranchPages {
 
     /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
     /// or its slots do not fit in it.
+    // Safe: the page lies inside the map (its number is below `pages`), and each slot read lies
+    // before `lower`, checked to be inside the page.
     private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
         guard page >= 2, page < pages else { return nil }
         let start = base + page * pageSize
@@ -130,6 +132,8 @@ struct BranchPages {
     }
 
     /// The key of the node at `node` in the page at `start`; `nil` when it runs past the page.
+    // Safe: `nodes` checked that the node's 8 bytes lie in the page; the key is lent only once it
+    // is known to end inside it too.
     private func key(_ start: UnsafeRawPointer, _ node: Int) -> UnsafeRawBufferPointer? {
         let length = Int(start.load(fromByteOffset: node + 6, as: UInt16.self))
         guard node + 8 + length <= pageSize else { return nil }
@@ -137,6 +141,7 @@ struct BranchPages {
     }
 
     /// LMDB's default order of keys: bytes compared in turn, then the shorter key first.
+    // Safe: `memcmp` reads `common` bytes, no more than either key holds, and only when both have some.
     static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
         let common = min(left.count, right.count)
         if common > 0 {

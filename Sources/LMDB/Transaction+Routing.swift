@@ -9,7 +9,8 @@ extension Transaction {
     /// pages on either side of it, so a key it misroutes includes the first or the last key of a
     /// leaf page: the entries are walked and only those keys looked up, two lookups a page, the
     /// pages counted from `region` (without it, addresses are taken as aligned to the page size)
-    /// and dropped from it now and then.
+    /// and dropped from it now and then. For read transactions: a write transaction's own pages
+    /// are not in the map yet.
     public func unreachableKeys(in database: Database, named name: String, region: MappedRegion?, limit: Int) throws
         -> [[UInt8]]
     {
