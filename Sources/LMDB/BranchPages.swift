@@ -32,16 +32,25 @@ struct BranchPages {
     /// read too, so the pages mapped add up faster than the pages read.
     private static let releaseInterval = 1 << 10
 
-    /// The tree of the database `name` as `transaction` sees it, mapped in `region`; `nil` when
-    /// its record or its root does not fit the layout, or the database is empty.
-    // Safe: the record is borrowed from the transaction and read within its 48 bytes; the pages are
-    // read only inside the region, which the map keeps while the transaction is open.
+    /// The tree of the database `name` as `transaction` (a read transaction) sees it; `region`:
+    /// where the data file is mapped, whose pages are dropped now and then. `nil` when its record
+    /// or its root does not fit the layout, the database is empty, or LMDB's pages are not the
+    /// system's (then where the map starts is not known for sure).
+    ///
+    /// Where the map starts is found from the transaction's own map, not from `region` (another
+    /// environment of this process may map the same file, and close it meanwhile): the database's
+    /// record lies on a page of the main database, which starts at the record's address rounded
+    /// down to the page size and holds its own number.
+    // Safe: the record is borrowed from the transaction and read within its 48 bytes; the page it
+    // lies on is in the transaction's map, whose pages are the system's, so rounding its address
+    // down finds the page's start; the pages read lie below the last page the environment wrote,
+    // in the map, which stays while the transaction is open.
     init?(_ transaction: Transaction, named name: String, region: MappedRegion) {
         var stat = MDB_stat()
         var info = MDB_envinfo()
         let env = mdb_txn_env(transaction.handle)
         guard mdb_env_stat(env, &stat) == 0, mdb_env_info(env, &info) == 0, stat.ms_psize >= 512,
-            let base = UnsafeRawPointer(bitPattern: region.start)
+            Int(stat.ms_psize) == Int(sysconf(Int32(_SC_PAGESIZE)))
         else { return nil }
         var key = MDB_val()
         var value = MDB_val()
@@ -50,10 +59,16 @@ struct BranchPages {
             return mdb_get(transaction.handle, Self.mainDatabase, &key, &value) == 0
         }
         guard found, value.mv_size == 48, let record = UnsafeRawPointer(value.mv_data) else { return nil }
+        pageSize = Int(stat.ms_psize)
+        // The last page written may be past this map when another process grew the file since.
+        pages = min(Int(info.me_last_pgno) + 1, info.me_mapsize / pageSize)
+        let recordPage = UInt(bitPattern: record) & ~UInt(pageSize - 1)
+        let recordNumber = UnsafeRawPointer(bitPattern: recordPage)!.load(as: UInt64.self)
+        guard recordNumber >= 2, recordNumber < UInt64(pages), recordPage >= UInt(recordNumber) * UInt(pageSize),
+            let base = UnsafeRawPointer(bitPattern: recordPage - UInt(recordNumber) * UInt(pageSize))
+        else { return nil }
         self.region = region
         self.base = base
-        pageSize = Int(stat.ms_psize)
-        pages = min(Int(info.me_last_pgno) + 1, region.length / pageSize)
         depth = Int(record.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
         let root = record.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
         // A tree of fanout 2 or more is far less than 64 deep; a deeper record is damage.
@@ -112,11 +127,13 @@ struct BranchPages {
 
     /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
     /// or its slots do not fit in it.
-    // Safe: the page lies inside the map (its number is below `pages`), and each slot read lies
+    // Safe: the page lies inside the map (its number is below the environment's last page's), and each slot read lies
     // before `lower`, checked to be inside the page.
     private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
         guard page >= 2, page < pages else { return nil }
         let start = base + page * pageSize
+        // Each page holds its own number: one that does not is not the page sought.
+        guard start.load(as: UInt64.self) == UInt64(page) else { return nil }
         let flags = start.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
         let lower = Int(start.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
         guard flags & Self.otherFlags == 0, lower >= Self.headerSize, lower <= pageSize, (lower - Self.headerSize) % 2 == 0
