@@ -365,8 +365,7 @@ struct ImportIndexTests {
             try ledger.putOrder(order(1, paid: 0, lastSeq: 2))
             try ledger.putOrder(order(100_000, paid: 0, lastSeq: 2))
         }
-        // These states have no log behind them: they are not checked against it.
-        let states = OrderStates(checkingStoredStates: false)
+        let states = OrderStates()
         // A chunk reads an order from the store once, changes it and writes back only what it changed.
         try store.write { ledger throws in
             states.begin(ledger, head: 2)
@@ -420,8 +419,7 @@ struct ImportIndexTests {
             try ledger.appending(to: \.customerNames) { try LedgerTransaction.appendID("C-1", number: 0, to: $0) }
             for number in [0, 1, 2, block - 1, block] { try ledger.putOrder(order(number, paid: 0, lastSeq: 2)) }
         }
-        // These states have no log behind them: they are not checked against it.
-        let states = OrderStates(checkingStoredStates: false)
+        let states = OrderStates()
         try store.write { ledger throws in
             states.begin(ledger, head: 2)
             // Changed by the import before its block is read: the stored state must not replace it.
@@ -484,8 +482,7 @@ struct ImportIndexTests {
         }
         // Enough orders for many pages of states to be handed back behind the write-back.
         let numbers = Array(stride(from: 0, to: 60_000, by: 3))
-        // These states have no log behind them: they are not checked against it.
-        let states = OrderStates(checkingStoredStates: false)
+        let states = OrderStates()
         try store.write { ledger throws in
             states.begin(ledger, head: 0)
             for number in numbers.reversed() { states.update(to: order(number)) }

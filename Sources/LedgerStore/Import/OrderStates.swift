@@ -15,18 +15,15 @@ internal import LedgerServices
 /// also keeps the seq of their `placed` event: a cancel reads that one event for the lines, instead
 /// of walking the order's stream back through the log (pages anywhere in it).
 ///
-/// A stored state is checked against the log the first time the import uses it (format 6): its
-/// latest seq must hold an event of that order at that version; one that does not stops the
-/// import before it acts on it. Like `ReadModelCache`, the states are trusted only while the log's head is where this import's
+/// Like `ReadModelCache`, the states are trusted only while the log's head is where this import's
 /// last chunk left it: a chunk that starts anywhere else (another writer, an aborted or retried
 /// transaction) forgets them all and reads the orders from the store again.
 final class OrderStates {
     // Exclusivity unchecked on what each record touches: one thread applies records at a time, and
     // no access to a property is open while another starts (the runtime's checks cost 4 % of the
     // applying thread's samples on `hostile`).
-    /// Each order's state, the seq of its `placed` event (0: this import did not place it;
-    /// `unchecked`: read from the store, not yet checked against the log) and the seq of its
-    /// latest event (0: not loaded; every stored order has an event), side by side so
+    /// Each order's state, the seq of its `placed` event (0: this import did not place it) and the
+    /// seq of its latest event (0: not loaded; every stored order has an event), side by side so
     /// that a lookup reaches one place in memory. Zeroed memory from `calloc`, so only the pages
     /// of the numbers met become resident: an import that touches a few orders of a large store
     /// costs a few pages, not an array of them all.
@@ -43,14 +40,9 @@ final class OrderStates {
     /// Whether the write-back ran (`drainChanges`): the states' pages may be gone.
     private var drained = false
 
-    /// Whether a stored state is checked against the log before it is used (tests of the states
-    /// alone store states with no log behind them).
-    private let checkingStoredStates: Bool
-
     /// `expectedOrders`: about how many order numbers the import will meet, so that the buffers
     /// need not grow (growing keeps their contents; only the pages written are resident).
-    init(expectedOrders: Int = 0, checkingStoredStates: Bool = true) {
-        self.checkingStoredStates = checkingStoredStates
+    init(expectedOrders: Int = 0) {
         capacity = max(expectedOrders, 1 << 16)
         states = Self.allocate(capacity)
     }
@@ -59,10 +51,6 @@ final class OrderStates {
 
     /// One order's entry in `states`.
     private typealias Entry = (state: OrderState, placedSeq: UInt64, lastSeq: UInt64)
-
-    /// The `placedSeq` of a state read from the store and not yet checked against the log (no
-    /// seq is this large).
-    private static let unchecked = UInt64.max
 
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Entry> {
         guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
@@ -93,39 +81,17 @@ final class OrderStates {
 
     /// The order with this number, from memory or, the first time its block is met, from the store.
     func order(_ number: OrderNumber) throws -> StoredOrder? {
-        if let held = held(number) {
-            if states[number.index].placedSeq == Self.unchecked { try check(held) }
-            return held
-        }
+        if let held = held(number) { return held }
         guard let ledger else { preconditionFailure("an order was read outside a chunk") }
         let block = number.index / Self.loadBlock
         guard !loadedBlocks.contains(block) else { return nil }
         let first = UInt32(block * Self.loadBlock)
         try ledger.forEachOrder(in: first...first + UInt32(Self.loadBlock - 1)) { stored in
             // An order held is newer than the stored one, or the same.
-            if held(stored.number) == nil {
-                store(stored, placedSeq: checkingStoredStates && ledger.databases.checked ? Self.unchecked : nil)
-            }
+            if held(stored.number) == nil { store(stored) }
         }
         loadedBlocks.insert(block)
-        guard let held = held(number) else { return nil }
-        if states[number.index].placedSeq == Self.unchecked { try check(held) }
-        return held
-    }
-
-    /// Checks a state read from the store against the log: the event at its latest seq is one of
-    /// that order at its version. Marks it checked.
-    private func check(_ order: StoredOrder) throws {
-        guard let ledger else { preconditionFailure("an order was read outside a chunk") }
-        let event = try ledger.value(\.log, BigEndianKey64(order.lastSeq)).map { bytes throws(StoreError) in
-            try EncodedEvent(bytes)
-        }
-        guard let event, event.order == order.number, event.version == order.state.version else {
-            throw StoreError.corrupt(
-                "orders: the state of order number \(order.number.rawValue) is not what its latest seq \(order.lastSeq) "
-                    + "in the log says (orders verify lists the damage; orders rebuild rewrites it)")
-        }
-        states[order.number.index].placedSeq = 0
+        return held(number)
     }
 
     /// Order numbers read from the store together, the first time one of them is met: one walk
@@ -159,8 +125,8 @@ final class OrderStates {
 
     /// The seq of the order's `placed` event, if this import placed it.
     func placedSeq(of number: OrderNumber) -> UInt64? {
-        let placed = number.index < capacity && states[number.index].lastSeq != 0 ? states[number.index].placedSeq : 0
-        return placed == 0 || placed == Self.unchecked ? nil : placed
+        guard number.index < capacity, states[number.index].lastSeq != 0, states[number.index].placedSeq != 0 else { return nil }
+        return states[number.index].placedSeq
     }
 
     private func store(_ order: StoredOrder, placedSeq: UInt64? = nil) {
@@ -219,9 +185,7 @@ final class OrderStates {
     func placedOrders() -> [(customer: CustomerNumber, order: OrderNumber)] {
         var placed: [(customer: CustomerNumber, order: OrderNumber)] = []
         for index in changed {
-            if states[index].placedSeq != 0, states[index].placedSeq != Self.unchecked {
-                placed.append((states[index].state.customer, OrderNumber(UInt32(index))))
-            }
+            if states[index].placedSeq != 0 { placed.append((states[index].state.customer, OrderNumber(UInt32(index)))) }
         }
         return placed
     }
