@@ -2,9 +2,10 @@ import BatchGenerator
 import Foundation
 import LedgerDomain
 import LedgerServices
-import LedgerStore
 import TestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// A damaged store is reported, never obeyed: every number read from it is checked before it is
 /// used, so verify names the damage, rebuild refuses it and a query fails with one error, none of
@@ -81,7 +82,8 @@ struct DamagedStoreTests {
 
     @Test func aCheckpointBeyondTheLogIsAnErrorNotATrap() throws {
         try importGenerated()
-        try StoreFixture.put([0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF], key: Array("stats".utf8), database: "checkpoints", at: path)
+        try StoreFixture.put(
+            Checkpoints.value(0xFFFF_FFFF_0000_0000, name: .stats), key: Array("stats".utf8), database: "checkpoints", at: path)
         let store = try LedgerStore(path: path, readOnly: true)
         #expect(throws: StoreError.corrupt("the checkpoint of stats is seq 18446744069414584320, beyond the log")) {
             try store.statistics()

@@ -11,6 +11,10 @@ struct FormatUpgradeTests {
     let directory = TemporaryDirectory()
 
     /// `Fixtures/format1`: made by the release before batch records (see `BatchIdentityTests`).
+    /// `Fixtures/format5`: made by the release before the checks of format 6 (commit a3b0c6e):
+    /// `orders import --store S --records-per-commit 5 batch.csv bad-batch.jsonl generated.csv`,
+    /// the last from `generate-batch --orders 40 --bad-share 0.1 --seed 3` (over 4 KiB: a head key
+    /// by the digest of its first 4 KiB), its `data.mdb` copied with the three batches beside it.
     /// `Fixtures/format2`: made by the release before the hash chain (commit c2dec63):
     /// `orders import --store S --records-per-commit 5 data/good-batch.csv data/bad-batch.jsonl`,
     /// its `data.mdb` copied with the two batches beside it (`batch.csv`, `bad-batch.jsonl`).
@@ -73,5 +77,29 @@ struct FormatUpgradeTests {
         let report = try Verifier(store: store).verify()
         #expect(report.isConsistent, "\(report.differences)")
         #expect(report.chain?.seq == 19)
+    }
+
+    @Test func theFormatFiveFixtureGetsItsChecksAndKeepsItsLedger() throws {
+        let path = try fixture(5)
+        let old = try LedgerStore(path: path, readOnly: true)
+        #expect(old.foundFormat == 5)
+        let before = try Verifier(store: old).verify()
+        #expect(before.isConsistent, "\(before.differences)")
+        let dump = try old.dump()
+        let rejections = try old.rejections(ofFile: path + "/generated.csv", format: .csv).flatMap(\.rejections)
+        #expect(!rejections.isEmpty)
+
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(try storedFormat(path) == [UInt8(LedgerStore.formatVersion), 0, 0, 0])
+        #expect(try store.dump() == dump)
+        #expect(try store.rejections(ofFile: path + "/generated.csv", format: .csv).flatMap(\.rejections) == rejections)
+        let report = try Verifier(store: store).verify()
+        #expect(report.isConsistent, "\(report.differences)")
+        #expect(report.chain?.seq == before.chain?.seq && report.chain != before.chain)
+        // Every stored command id got its event's flag, and each batch its head key's digest.
+        let flagged = try StoreFixture.entries(database: "log", at: path).filter { $0.value[1] & 4 != 0 }
+        #expect(flagged.map(\.key) == (try StoreFixture.entries(database: "commands", at: path).map(\.key)))
+        #expect(try Importer(store: store).importFile(path + "/generated.csv").alreadyImported)
+        #expect(try Importer(store: store).importFile(path + "/batch.csv").alreadyImported)
     }
 }

@@ -134,8 +134,7 @@ struct HashChainTests {
         var rewritten = event
         rewritten[EventLayout.at] ^= 1
         try StoreFixture.put(rewritten, key: key, database: "log", at: path)
-        try StoreFixture.clear(database: "chain", at: path)
-        try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: path)
+        try StoreFixture.turnIntoFormat3(at: path)
         do {
             let store = try LedgerStore(path: path, durable: false)
             #expect(store.foundFormat == 3)

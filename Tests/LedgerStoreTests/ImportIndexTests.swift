@@ -516,6 +516,7 @@ struct ImportIndexTests {
                 + "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-a\n")
         _ = try Importer(store: LedgerStore(path: storePath, durable: false)).importFile(batch)
         // Format 2's layout: command id → seq (little-endian), and the stamp 2.
+        try StoreFixture.turnIntoFormat3(at: storePath)
         let commands = try StoreFixture.entries(database: "commands", at: storePath)
         #expect(commands.count == 2)
         for entry in commands {

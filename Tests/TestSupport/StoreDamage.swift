@@ -1,10 +1,12 @@
 public import BatchGenerator
 import LMDB
 
-/// One value of a store changed on purpose, chosen by a seed: a database of the store (any that
-/// holds entries), one of its entries, and one change to its value — 4 bytes set to `ff`, the
-/// value cut short, or a few bits flipped. For the damaged-store fuzzers (the test suite's seeded
-/// one and `tools/damage-fuzz.sh`).
+/// One entry of a store damaged on purpose, chosen by a seed: a database of the store (any that
+/// holds entries), one of its entries, and one change — to its value (4 bytes set to `ff`, the
+/// value cut short, or a few bits flipped), the entry lost, an entry added beside it, or a key
+/// on a branch page changed so that lookups miss an entry that a walk still finds
+/// (`BranchKeyDamage`). For the damaged-store fuzzers (the test suite's seeded one and
+/// `tools/damage-fuzz.sh`).
 public struct StoreDamage: CustomStringConvertible, Sendable {
     public enum Change: Sendable {
         /// Up to 4 bytes from `offset` set to `ff` (appended when the value is empty).
@@ -13,6 +15,12 @@ public struct StoreDamage: CustomStringConvertible, Sendable {
         case cut(length: Int)
         /// These bits (byte × 8 + bit) flipped.
         case flips([Int])
+        /// The entry deleted.
+        case lost
+        /// A copy of the entry added under this key.
+        case added([UInt8])
+        /// A branch key changed: a lookup of the entry's key goes down the wrong branch.
+        case branchKey
     }
 
     public let database: String
@@ -27,6 +35,9 @@ public struct StoreDamage: CustomStringConvertible, Sendable {
         case .ones(let offset): what = "4 bytes at \(offset) set to ff"
         case .cut(let length): what = "cut to \(length) bytes"
         case .flips(let bits): what = "bits \(bits.map(String.init).joined(separator: ",")) flipped"
+        case .lost: what = "lost"
+        case .added(let key): what = "copied under key \(key.map { String($0, radix: 16) }.joined(separator: " "))"
+        case .branchKey: what = "misrouted by a branch key"
         }
         return "\(database) entry \(entry) (key \(key.map { String($0, radix: 16) }.joined(separator: " "))): \(what)"
     }
@@ -44,6 +55,38 @@ public struct StoreDamage: CustomStringConvertible, Sendable {
         }
         let chosen = filled[Int(random.next() % UInt64(filled.count))]
         let entry = Int(random.next() % UInt64(chosen.count))
+        switch random.next() % 8 {
+        case 5:
+            return try environment.write { txn in
+                let key = try txn.withCursor(chosen.database) { Array($0.entries().dropFirst(entry).first { _ in true }!.key) }
+                _ = try txn.delete(chosen.database, key)
+                return StoreDamage(database: chosen.name, entry: entry, key: key, change: .lost)
+            }
+        case 6:
+            return try environment.write { txn in
+                let (key, value) = try txn.withCursor(chosen.database) { cursor in
+                    let found = cursor.entries().dropFirst(entry).first { _ in true }!
+                    return (Array(found.key), Array(found.value))
+                }
+                var added = key.isEmpty ? [0] : key
+                for _ in 0..<8 where try txn.get(chosen.database, added) != nil {
+                    let bit = Int(random.next() % UInt64(added.count * 8))
+                    added[bit / 8] ^= 1 << UInt8(bit % 8)
+                }
+                try txn.put(chosen.database, added, value)
+                return StoreDamage(database: chosen.name, entry: entry, key: key, change: .added(added))
+            }
+        case 7:
+            // The first database, from the one chosen on, that has a branch page; no other
+            // transaction of this process may be open while the data file is written.
+            for offset in filled.indices {
+                let name = filled[(filled.firstIndex { $0.name == chosen.name }! + offset) % filled.count].name
+                if let damage = try BranchKeyDamage.apply(database: name, choice: random.next(), to: directory) {
+                    return StoreDamage(database: name, entry: 0, key: damage.key, change: .branchKey)
+                }
+            }
+        default: break
+        }
         return try environment.write { txn in
             let (key, value) = try txn.withCursor(chosen.database) { cursor in
                 var entries = cursor.entries().dropFirst(entry).makeIterator()

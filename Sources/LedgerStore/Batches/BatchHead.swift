@@ -17,6 +17,17 @@ enum BatchHead {
         return key
     }
 
+    /// The key of batch `number` as its record says (format 6): `headDigest` is the digest the
+    /// record keeps of the file's first 4 KiB (`StoredBatch.headDigest(in:)`).
+    static func key(of batch: StoredBatch, headDigest: [UInt8], number: UInt64) -> [UInt8] {
+        var key =
+            batch.next.offset >= UInt64(length)
+            ? [tag(batch.format), 1] + headDigest
+            : shortPrefix(format: batch.format, covered: Int(batch.next.offset), digest: batch.digest)
+        key.append(contentsOf: withUnsafeBytes(of: number.bigEndian, Array.init))
+        return key
+    }
+
     /// The key prefix shared by every batch of `format` covering at least 4 KiB that starts with `head`.
     static func longPrefix(format: RecordFormat, head: [UInt8]) -> [UInt8] {
         [tag(format), 1] + head.prefix(length).withUnsafeBytes { BatchHash.of($0) }

@@ -28,6 +28,10 @@ public struct StoredBatch: Hashable, Sendable {
     public var lastSeq: UInt64 = 0
     /// The data records before `next.offset`, this batch's and those of the batches it continues.
     public var chainRecords = 0
+    /// The rejections stored under this batch (`rejections`): how many, and the sum of their
+    /// checks (`StoredRejection.check`), so that one lost, added or changed is found (format 6).
+    var storedRejections = 0
+    var rejectionSum: UInt64 = 0
 
     init(format: RecordFormat, start: BatchPosition, hash: BatchHash) {
         self.format = format
@@ -58,9 +62,34 @@ public struct StoredBatch: Hashable, Sendable {
     /// The lines of the batch it continues, for the summary's `continued_after_line`.
     public var continuedAfterLine: Int? { parent == 0 ? nil : start.line - 1 }
 
-    static let size = 144
+    /// Counts `rejection`, stored under this batch.
+    mutating func add(_ rejection: StoredRejection) {
+        storedRejections += 1
+        rejectionSum &+= rejection.check
+    }
 
-    func encode(into buffer: UnsafeMutableRawBufferPointer) {
+    /// The size of a record of format 2 to 5, and of one of format 6: the same fields, then the
+    /// rejections' count and sum, the SHA-256 of the first `BatchHead.length` bytes of the file
+    /// (which its head key holds; zeros for a batch covering fewer) and the record's check.
+    static let uncheckedSize = 144
+    static let size = 192
+    private static let checkOffset = 184
+
+    /// Writes the record of batch `number`, whose file starts with `head` (its first min(4 KiB,
+    /// size) bytes), into `buffer` of `size` bytes.
+    func encode(into buffer: UnsafeMutableRawBufferPointer, number: UInt64, head: [UInt8]) {
+        encode(into: buffer, number: number, headDigest: Self.headDigest(covered: next.offset, head: head))
+    }
+
+    /// The digest of the head key of a batch covering `covered` bytes of a file starting with `head`.
+    static func headDigest(covered: UInt64, head: [UInt8]) -> [UInt8] {
+        covered >= UInt64(BatchHead.length)
+            ? head.prefix(BatchHead.length).withUnsafeBytes { BatchHash.of($0) } : [UInt8](repeating: 0, count: 32)
+    }
+
+    /// Writes the record of batch `number` with `headDigest` (`headDigest(covered:head:)`).
+    // Safe: `putBatch` reserves `size` bytes, all that is written and hashed.
+    func encode(into buffer: UnsafeMutableRawBufferPointer, number: UInt64, headDigest: [UInt8]) {
         var writer = ByteWriter(buffer)
         writer.write(UInt8(format == .csv ? 1 : 2))
         writer.write(UInt8(finished ? 1 : 0))
@@ -75,10 +104,31 @@ public struct StoredBatch: Hashable, Sendable {
         writer.write(firstSeq)
         writer.write(lastSeq)
         writer.write(bytes: digest)
+        writer.write(UInt64(storedRejections))
+        writer.write(rejectionSum)
+        writer.write(bytes: headDigest)
+        writer.write(StoredCheck.of(UnsafeRawBufferPointer(rebasing: buffer[..<Self.checkOffset]), salt: number))
     }
 
-    init(decoding bytes: UnsafeRawBufferPointer) throws(StoreError) {
-        guard bytes.count == Self.size else { throw StoreError.corrupt("a batch record has \(bytes.count) bytes") }
+    /// The digest of its head key that the record `bytes` holds (format 6, checked when decoded).
+    // Safe: callers pass a record that decoded with its check, so it has `size` bytes.
+    static func headDigest(in bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        Array(bytes[(checkOffset - 32)..<checkOffset])
+    }
+
+    /// Decodes the record of batch `number`; `checked`: a record of format 6, which must pass its
+    /// check (an older one has no check, nor the rejections' count and sum).
+    // Safe: the check is read and the bytes before it hashed only once the length is known to be `size`.
+    init(decoding bytes: UnsafeRawBufferPointer, number: UInt64, checked: Bool) throws(StoreError) {
+        guard bytes.count == (checked ? Self.size : Self.uncheckedSize) else {
+            throw StoreError.corrupt("the record of batch \(number) has \(bytes.count) bytes")
+        }
+        if checked {
+            let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: Self.checkOffset, as: UInt64.self))
+            guard stored == StoredCheck.of(UnsafeRawBufferPointer(rebasing: bytes[..<Self.checkOffset]), salt: number) else {
+                throw StoreError.corrupt("the record of batch \(number) fails its check")
+            }
+        }
         var reader = ByteReader(bytes, what: "a batch record")
         switch try reader.read(UInt8.self) {
         case 1: format = .csv
@@ -107,6 +157,12 @@ public struct StoredBatch: Hashable, Sendable {
         firstSeq = try reader.read()
         lastSeq = try reader.read()
         digest = Array(try reader.readBytes(32))
+        if checked {
+            let rejections = try reader.read(UInt64.self)
+            guard rejections <= UInt64(Int.max) else { throw StoreError.corrupt("a batch record has count \(rejections)") }
+            storedRejections = Int(rejections)
+            rejectionSum = try reader.read()
+        }
         guard start.offset <= next.offset, start.line <= next.line else {
             throw StoreError.corrupt("a batch record ends before it starts")
         }

@@ -37,6 +37,19 @@ public struct StoredRejection: Hashable, Sendable {
         writer.write(bytes: raw)
     }
 
+    /// The rejection's check, summed into its batch's record (`StoredBatch.rejectionSum`): its
+    /// stored bytes', salted with its line.
+    var check: UInt64 {
+        var bytes = [UInt8](repeating: 0, count: encodedSize)
+        bytes.withUnsafeMutableBytes { encode(into: $0) }
+        return bytes.withUnsafeBytes { StoredRejection.check(of: $0, line: line) }
+    }
+
+    /// The check of a rejection stored as `bytes` at `line`.
+    static func check(of bytes: UnsafeRawBufferPointer, line: Int) -> UInt64 {
+        StoredCheck.of(bytes, salt: UInt64(line))
+    }
+
     init(key: UnsafeRawBufferPointer, decoding bytes: UnsafeRawBufferPointer) throws(StoreError) {
         guard key.count == 16 else { throw StoreError.corrupt("a rejection key has \(key.count) bytes") }
         let line = UInt64(bigEndian: key.loadUnaligned(fromByteOffset: 8, as: UInt64.self))

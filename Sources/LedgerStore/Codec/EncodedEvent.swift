@@ -39,6 +39,8 @@ struct EncodedEvent: OrderEventFacts {
     private var flags: UInt8 { field(EventLayout.flags) }
     /// Whether this event is its customer's first order (and so names the customer).
     var namesNewCustomer: Bool { flags & EventLayout.newCustomerFlag != 0 }
+    /// Whether the event was accepted with a command id (format 6: `commands` holds it under its seq).
+    var carriesCommandID: Bool { flags & EventLayout.commandIDFlag != 0 }
     var order: OrderNumber { OrderNumber(field(EventLayout.order)) }
     var version: UInt32 { field(EventLayout.version) }
     var customer: CustomerNumber { CustomerNumber(field(EventLayout.customer)) }

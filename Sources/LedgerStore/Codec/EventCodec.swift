@@ -10,10 +10,12 @@ enum EventCodec {
         return size
     }
 
+    /// `carriesCommandID`: the event was accepted with a command id (`EventLayout.commandIDFlag`).
     static func encode(
-        _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, into buffer: UnsafeMutableRawBufferPointer
+        _ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, carriesCommandID: Bool = false,
+        into buffer: UnsafeMutableRawBufferPointer
     ) {
-        var flags: UInt8 = 0
+        var flags: UInt8 = carriesCommandID ? EventLayout.commandIDFlag : 0
         if event.note != nil { flags |= EventLayout.noteFlag }
         if names.customer != nil { flags |= EventLayout.newCustomerFlag }
         EventLayout.store(event.kind.rawValue, at: EventLayout.kind, in: buffer)

@@ -5,12 +5,15 @@
 /// | offset | field | | offset | field |
 /// |---|---|---|---|---|
 /// | 0 | kind `UInt8` | | 24 | amount `Int64` |
-/// | 1 | flags `UInt8` (1: note, 2: new customer) | | 32 | currency `UInt32` |
+/// | 1 | flags `UInt8` (below) | | 32 | currency `UInt32` |
 /// | 2 | line count `UInt16` | | 36 | item count `UInt32` |
 /// | 4 | order number `UInt32` | | 40 | new sku count `UInt16` |
 /// | 8 | stream version `UInt32` | | 42 | note length `UInt16` |
 /// | 12 | customer number `UInt32` | | 44 | previous seq of this order `UInt64` (0: none) |
 /// | 16 | at, ms `Int64` | | 52 | lines: sku `UInt32`, qty `UInt32`, price `Int64` |
+///
+/// Flags: 1 a note follows, 2 the event names a new customer, 4 it was accepted with a command id
+/// (format 6: `commands` holds the id under its seq).
 ///
 /// Then names (length byte + bytes) and the note. Names: a `placed` event carries its order id,
 /// its customer id when new, and its new skus. The previous seq chains an order's stream.
@@ -42,6 +45,7 @@ enum EventLayout {
     /// Bits of the flags byte.
     static let noteFlag: UInt8 = 1
     static let newCustomerFlag: UInt8 = 2
+    static let commandIDFlag: UInt8 = 4
 
     /// The little-endian field at `offset` from `base`.
     // Safe: callers pass offsets inside bytes whose length they checked (`EncodedEvent.init`, `Peek`).

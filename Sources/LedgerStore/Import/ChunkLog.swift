@@ -108,7 +108,8 @@ struct ChunkLog: EventLogWriting {
         _ event: OrderEvent, seq: UInt64, previousSeq: UInt64, order: StoredOrder, of command: ParsedCommand
     ) throws {
         precondition(seq == chunk.lastSeq + 1, "events are appended in seq order")
-        chunk.append(event, names: names, previousSeq: previousSeq)
+        chunk.append(
+            event, names: names, previousSeq: previousSeq, carriesCommandID: command.decoded.commandID != nil)
         names = NameDefinitions()
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }

@@ -57,7 +57,9 @@ struct ChunkRun {
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
-                rejected.append(StoredRejection(line: record.line, rejection: rejection, raw: Array(parsed.raw[record.rawRange])))
+                let stored = StoredRejection(line: record.line, rejection: rejection, raw: Array(parsed.raw[record.rawRange]))
+                progress.add(stored)
+                rejected.append(stored)
             }
             var malformed = parsed.malformed.makeIterator()
             try parsed.text.bytes.withUnsafeBytes { text in

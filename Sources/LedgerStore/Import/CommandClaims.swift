@@ -74,13 +74,15 @@ struct CommandClaims: Sendable {
         withID(index) { $0.hasSameBytes(as: id) }
     }
 
-    /// Records every claim in the store's `commands`.
+    /// Records every claim in the store's `commands`, and counts them.
     func write(to ledger: LedgerTransaction) throws {
+        guard !seqs.isEmpty else { return }
         try ledger.appending(to: \.commands) { commands in
             for index in seqs.indices {
                 try withID(index) { try LedgerTransaction.appendCommand($0, seq: seqs[index], to: commands) }
             }
         }
+        try ledger.countCommandIDs(adding: seqs.count)
     }
 
     /// The index of the claim at `seq`.

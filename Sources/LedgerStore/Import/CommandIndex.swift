@@ -171,6 +171,7 @@ final class CommandIndex {
     /// adds what other writers appended since (commands are only ever appended).
     private func catchUp(_ ledger: LedgerTransaction) throws {
         if validAt == chunkStart { return }
+        try ledger.checkCommandCount()
         let stored = try ledger.count(\.commands)
         if let loaded = validAt, loaded < chunkStart, chunkStart == visibleHead,
             Double(stored + 1) <= Double(slots.count) * Self.maximumLoad

@@ -68,13 +68,15 @@ struct PreparedChunk: Sendable {
     /// The seq of the chunk's last event (`firstSeq - 1` when it has none).
     var lastSeq: UInt64 { firstSeq + UInt64(eventEnds.count) - 1 }
 
-    /// Appends the next event, encoded.
-    mutating func append(_ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64) {
+    /// Appends the next event, encoded; `carriesCommandID` when it was accepted with a command id.
+    mutating func append(_ event: OrderEvent, names: NameDefinitions, previousSeq: UInt64, carriesCommandID: Bool) {
         let start = events.count
         let size = EventCodec.size(of: event, names: names)
         events.append(contentsOf: repeatElement(0, count: size))
         events.withUnsafeMutableBytes { all in
-            EventCodec.encode(event, names: names, previousSeq: previousSeq, into: .init(rebasing: all[start..<start + size]))
+            EventCodec.encode(
+                event, names: names, previousSeq: previousSeq, carriesCommandID: carriesCommandID,
+                into: .init(rebasing: all[start..<start + size]))
         }
         eventEnds.append(events.count)
     }

@@ -79,9 +79,11 @@ public struct Rebuilder {
         if let databases = ledger.batchDatabases {
             try? ledger.txn.withCursor(databases.batches) { cursor in
                 for entry in cursor.entries() {
-                    guard let batch = try? StoredBatch(decoding: entry.value), batch.lastSeq > max(head, furthest?.seq ?? 0)
+                    let number = BigEndianKey64.decode(entry.key)
+                    guard let batch = try? StoredBatch(decoding: entry.value, number: number, checked: ledger.databases.checked),
+                        batch.lastSeq > max(head, furthest?.seq ?? 0)
                     else { continue }
-                    furthest = ("the record of batch \(BigEndianKey64.decode(entry.key))", batch.lastSeq)
+                    furthest = ("the record of batch \(number)", batch.lastSeq)
                 }
             }
         }

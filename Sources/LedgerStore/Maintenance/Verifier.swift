@@ -82,7 +82,8 @@ public struct Verifier {
             }
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
-            // The id dictionaries are compared on another thread meanwhile, in a snapshot of its own
+            // The id dictionaries, the command ids and every database's branch keys are checked on
+            // another thread meanwhile, in a snapshot of its own
             // that counts only if it sees the same commit as this one; if a commit came between
             // them, they are compared here, after the rest.
             let snapshot = ledger.txn.snapshot
@@ -90,7 +91,7 @@ public struct Verifier {
                 do {
                     return try store.read { other in
                         other.txn.snapshot == snapshot
-                            ? try Self.compareDictionaries(
+                            ? try Self.checkBesideReplay(
                                 replayed, namedAtCheckpoint: namedAtCheckpoint, other, releasing: region) : nil
                     }
                 } catch let error as StoreError where error.isMapResized {
@@ -108,7 +109,7 @@ public struct Verifier {
             dictionaries = compared
             differences +=
                 try compared.get()
-                ?? Self.compareDictionaries(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
+                ?? Self.checkBesideReplay(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
             differences += try laggingFound[.stats] ?? compare(.stats, with: replayed, ledger, releasing: region)
             // A lagging checkpoint was compared above; one beyond the log or unreadable is a difference.
@@ -117,6 +118,12 @@ public struct Verifier {
                 if checkpoint != "at seq \(replayed.headSeq)" {
                     differences.append("checkpoints: \(name.rawValue) is \(checkpoint), the log at \(replayed.headSeq)")
                 }
+            }
+            let strays =
+                try ledger.count(\.checkpoints)
+                - ReadModelName.allCases.count { (try? ledger.value(\.checkpoints, $0.rawValue)) != nil }
+            if strays > 0 {
+                differences.append("checkpoints: \(strays) \(strays == 1 ? "entry names" : "entries name") no read model")
             }
             var chain: ChainDigest?
             if let storedChain, replayed.confirmsChain {
@@ -251,10 +258,17 @@ public struct Verifier {
         var ring = [UInt64](repeating: 0, count: Self.lookahead)
         var waiting = 0
         var next = 0
+        // Its keys are all it holds: a value, or a key that is not two numbers, is damage.
+        var entriesFound = Differences("customer_orders")
         try customers.withUnsafeBufferPointer { numbers in
             try ledger.scan(\.customerOrders) { entries in
                 for entry in entries {
                     let key = BigEndianKey64.decode(entry.key)
+                    if entry.key.count != 8 || !entry.value.isEmpty {
+                        entriesFound.add(
+                            "key \(Self.describe(entry.key)) \(entry.key.count != 8 ? "is not a customer and an order number" : "holds a value")"
+                        )
+                    }
                     let order = Int(key & 0xFFFF_FFFF)
                     if order < numbers.count { cprefetch_for_read(numbers.baseAddress! + order) }
                     if waiting == ring.count { index.check(ring[next], customers: numbers, &found) } else { waiting += 1 }
@@ -269,7 +283,18 @@ public struct Verifier {
         let listed = index.listed
         let lacking = customers.count - listed
         if lacking > 0 { found.add("the customer index lacks \(lacking) order(s)") }
-        return found.lines
+        return found.lines + entriesFound.lines
+    }
+
+    /// A stored key as a difference names it: its bytes in hex, and the number they are when
+    /// they are 4 or 8 bytes (a dense number, a seq, a customer and order number).
+    static func describe(_ key: UnsafeRawBufferPointer) -> String {
+        let hex = key.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        switch key.count {
+        case 4: return "\(BigEndianKey32.decode(key)) (\(hex))"
+        case 8: return "\(BigEndianKey64.decode(key)) (\(hex))"
+        default: return hex.isEmpty ? "(empty)" : hex
+        }
     }
 
     /// Walks `table`, keyed by dense number (big-endian), beside the numbers `0..<count`: `body`
@@ -356,40 +381,185 @@ public struct Verifier {
     }
 
     /// Every batch record and stored rejection decodes, and a batch continues one that exists
-    /// and names seqs of the log. (A batch's digest cannot be checked without its file.)
+    /// and names seqs of the log. From format 6 on, each record passes its check, `batch_heads`
+    /// holds exactly the key each record gives, and each batch's stored rejections are the count
+    /// and sum its record keeps. (A batch's digest is checked as part of its record: its file is not
+    /// at hand.) Format 1's import records decode.
+    // Safe: keys are sliced only where their length was checked; what is borrowed from the
+    // snapshot is compared or copied inside the walk.
     private func checkBatches(headSeq: UInt64, _ ledger: LedgerTransaction) throws -> [String] {
         var found = Differences("batches")
+        var heads = Differences("batch_heads")
+        var rejections = Differences("rejections")
         guard let databases = ledger.batchDatabases else { return [] }
-        var numbers = Set<UInt64>()
+        let checked = ledger.databases.checked
+        var records: [UInt64: StoredBatch] = [:]
+        var expectedHeads: [[UInt8]: UInt64] = [:]
         try ledger.txn.withCursor(databases.batches) { cursor in
             for entry in cursor.entries() {
+                guard entry.key.count == 8 else {
+                    found.add("key \(Self.describe(entry.key)) is not a batch number")
+                    continue
+                }
                 let number = BigEndianKey64.decode(entry.key)
-                numbers.insert(number)
                 do {
-                    let batch = try StoredBatch(decoding: entry.value)
-                    if batch.parent >= number || batch.parent != 0 && !numbers.contains(batch.parent) {
+                    let batch = try StoredBatch(decoding: entry.value, number: number, checked: checked)
+                    if batch.parent >= number || batch.parent != 0 && records[batch.parent] == nil {
                         found.add("batch \(number) continues batch \(batch.parent), which has no record before it")
                     }
                     if batch.firstSeq > batch.lastSeq && batch.lastSeq != 0 || batch.lastSeq > headSeq {
                         found.add("batch \(number) names seqs \(batch.firstSeq)–\(batch.lastSeq), beyond the log")
+                    }
+                    records[number] = batch
+                    if checked {
+                        expectedHeads[
+                            BatchHead.key(of: batch, headDigest: StoredBatch.headDigest(in: entry.value), number: number)] =
+                            number
                     }
                 } catch StoreError.corrupt(let detail) {
                     found.add("batch \(number): \(detail)")
                 }
             }
         }
+        try ledger.txn.withCursor(databases.heads) { cursor in
+            for entry in cursor.entries() {
+                if !entry.value.isEmpty { heads.add("key \(Self.describe(entry.key)) holds a value") }
+                guard checked, expectedHeads.removeValue(forKey: Array(entry.key)) == nil else { continue }
+                let number =
+                    entry.key.count >= 8 ? BigEndianKey64.decode(UnsafeRawBufferPointer(rebasing: entry.key.suffix(8))) : 0
+                heads.add("key \(Self.describe(entry.key)) is not the head key of batch \(number)'s record")
+            }
+        }
+        for number in expectedHeads.values.sorted() {
+            heads.add("batch \(number) has lost its head key")
+        }
+        var stored: [UInt64: (count: Int, sum: UInt64)] = [:]
         try ledger.txn.withCursor(databases.rejections) { cursor in
             for entry in cursor.entries() {
                 let batch = entry.key.count == 16 ? BigEndianKey64.decode(UnsafeRawBufferPointer(rebasing: entry.key[..<8])) : 0
                 do {
-                    _ = try StoredRejection(key: entry.key, decoding: entry.value)
-                    if !numbers.contains(batch) { found.add("a rejection of batch \(batch), which has no record") }
+                    let rejection = try StoredRejection(key: entry.key, decoding: entry.value)
+                    if records[batch] == nil { rejections.add("a rejection of batch \(batch), which has no record") }
+                    let before = stored[batch] ?? (0, 0)
+                    stored[batch] = (before.count + 1, before.sum &+ StoredRejection.check(of: entry.value, line: rejection.line))
                 } catch StoreError.corrupt(let detail) {
-                    found.add("a rejection of batch \(batch): \(detail)")
+                    rejections.add("a rejection of batch \(batch): \(detail)")
                 }
             }
         }
+        if checked {
+            for (number, batch) in records.sorted(by: { $0.key < $1.key }) {
+                let (count, sum) = stored[number] ?? (0, 0)
+                if count != batch.storedRejections {
+                    rejections.add("batch \(number) has \(count) stored, its record counts \(batch.storedRejections)")
+                } else if sum != batch.rejectionSum {
+                    rejections.add("batch \(number): a stored rejection differs from what its record sums")
+                }
+            }
+        }
+        // Format 1's records of imports, kept until an import adopts them: nothing else records
+        // them, so only that each decodes is checked.
+        var imports = Differences("imports")
+        try ledger.scan(\.imports) { entries in
+            for entry in entries {
+                do {
+                    _ = try ImportProgress(decoding: entry.value)
+                } catch StoreError.corrupt(let detail) {
+                    imports.add("key \(Self.describe(entry.key)): \(detail)")
+                }
+            }
+        }
+        return found.lines + heads.lines + rejections.lines + imports.lines
+    }
+
+    /// What the thread beside the comparison of the read models checks, in one snapshot: the id
+    /// dictionaries, the command ids, and every database's branch keys.
+    private static func checkBesideReplay(
+        _ replayed: ReplayedLedger, namedAtCheckpoint: [ReadModelName: Int], _ ledger: LedgerTransaction,
+        releasing region: MappedRegion?
+    ) throws -> [String] {
+        try compareDictionaries(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
+            + checkCommands(replayed, ledger, releasing: region) + checkRouting(ledger, releasing: region)
+    }
+
+    /// `commands` against the log (format 6): each key a seq whose id passes its check, and the
+    /// seqs named those of the events flagged as accepted with a command id. The replay tallied
+    /// those (`CommandTally`); only when the tallies differ is the log walked again beside
+    /// `commands`, to name the seqs.
+    private static func checkCommands(
+        _ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
+    ) throws -> [String] {
+        guard ledger.databases.checked else { return [] }
+        var found = Differences("commands")
+        var tally = CommandTally()
+        var read = 0
+        try ledger.scan(\.commands) { entries in
+            for entry in entries {
+                read += 1
+                if read & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
+                guard entry.key.count == 8 else {
+                    found.add("key \(Self.describe(entry.key)) is not a seq")
+                    continue
+                }
+                let seq = BigEndianKey64.decode(entry.key)
+                tally.add(seq)
+                if CommandIDs.id(in: entry.value, seq: seq) == nil { found.add("seq \(seq): its command id fails its check") }
+            }
+        }
+        if tally != replayed.commandIDs { try nameCommandDifferences(ledger, &found) }
+        let flagged = replayed.commandIDs.count
+        switch Result(catching: { try ledger.countedCommandIDs() }) {
+        case .success(let counted) where (counted ?? 0) == flagged: break
+        case .success(let counted):
+            found.add("meta counts \(counted ?? 0) command ids (key command_ids), the log flags \(flagged)")
+        case .failure: found.add("meta's count of command ids (key command_ids) is damaged, the log flags \(flagged)")
+        }
         return found.lines
+    }
+
+    /// Walks the log beside `commands` and names each seq where they disagree.
+    private static func nameCommandDifferences(_ ledger: LedgerTransaction, _ found: inout Differences) throws {
+        try ledger.withCursor(\.commands) { commands in
+            var command = try commands.first()
+            func commandSeq() -> UInt64? { command.map { BigEndianKey64.decode($0.key) } }
+            try ledger.scan(\.log) { entries in
+                for entry in entries {
+                    let seq = LedgerTransaction.seq(entry.key)
+                    while let claimed = commandSeq(), claimed < seq || command?.key.count != 8 {
+                        if command?.key.count == 8 {
+                            found.add("seq \(claimed) holds a command id, but the log has no event there")
+                        }
+                        command = try commands.next()
+                    }
+                    let holds = commandSeq() == seq
+                    switch (LedgerSnapshot.carriesCommandID(entry.value), holds) {
+                    case (true, false): found.add("seq \(seq) has lost its command id")
+                    case (false, true): found.add("seq \(seq) holds a command id, but its event was accepted without one")
+                    default: break
+                    }
+                    if holds { command = try commands.next() }
+                }
+            }
+            while let claimed = commandSeq() {
+                if command?.key.count == 8 { found.add("seq \(claimed) holds a command id, but the log has no event there") }
+                command = try commands.next()
+            }
+        }
+    }
+
+    /// Every database's entries that a lookup from the root does not find where a walk in key
+    /// order does: a damaged key on a branch page (`Transaction.unreachableKeys`).
+    private static func checkRouting(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws -> [String] {
+        var found: [String] = []
+        for (name, database) in ledger.databases.named {
+            let keys = try ledger.txn.unreachableKeys(in: database, named: name, region: region, limit: listed)
+            found += keys.map { key in
+                key.withUnsafeBytes {
+                    "\(name): a lookup of key \(describe($0)) does not find it (a damaged branch page)"
+                }
+            }
+        }
+        return found
     }
 
     /// The `…_names` and `…_ids` databases against the ids `replayed` named. The `…_ids` of a read

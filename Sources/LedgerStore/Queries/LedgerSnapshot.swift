@@ -138,15 +138,28 @@ public struct LedgerSnapshot {
                             throw StoreError.corrupt("a command id names seq \(claimedSeq), which is not in the log")
                         }
                         if claimedSeq == seq {
-                            commandID = String(decoding: claimed.value, as: UTF8.self)
+                            commandID = String(decoding: try ledger.storedCommandID(claimed.value, seq: seq), as: UTF8.self)
                             command = try commands.next()
                         }
+                    }
+                    if ledger.databases.checked, (commandID != nil) != Self.carriesCommandID(entry.value) {
+                        throw StoreError.corrupt(
+                            "commands: seq \(seq) \(commandID == nil ? "has lost its command id" : "holds a command id its event was accepted without") (orders verify lists the damage)"
+                        )
                     }
                     try body(
                         try ledger.eventRow(seq: seq, bytes: entry.value, currency: false, commandID: commandID, names: &names))
                 }
             }
         }
+    }
+}
+
+extension LedgerSnapshot {
+    /// Whether the logged event `bytes` says it was accepted with a command id (format 6).
+    // Safe: the flags byte is read only when `bytes` reaches it.
+    static func carriesCommandID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count > EventLayout.flags && bytes[EventLayout.flags] & EventLayout.commandIDFlag != 0
     }
 }
 

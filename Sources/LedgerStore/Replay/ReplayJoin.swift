@@ -23,6 +23,8 @@ struct ReplayJoin {
     private var customersNamed = 0
     /// Whether every part appended confirmed its links of the hash chain (none appended: `true`).
     private(set) var confirmsChain = true
+    /// The seqs of the events flagged as accepted with a command id, over the parts appended.
+    private(set) var commandIDs = CommandTally()
 
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
     /// folding its deferred events into them copies nothing).
@@ -30,6 +32,7 @@ struct ReplayJoin {
         if let first = part.firstSeq, first != lastSeq + 1 { problem("the log jumps from seq \(lastSeq) to \(first)") }
         lastSeq = part.lastSeq ?? lastSeq
         confirmsChain = confirmsChain && part.confirmsChain
+        commandIDs.add(part.commandIDs)
         deferred.append(part.deferred)
         placedBefore.append(starts.last!)
         part.deferred = []

@@ -105,6 +105,7 @@ struct ReplayRun {
             return problem("seq \(seq) does not decode")
         }
         if let wrong = bounds.problem(with: event, seq: seq) { return problem("seq \(seq): \(wrong)") }
+        if event.carriesCommandID { part.commandIDs.add(seq) }
         let included = event.at <= cutoff
         if event.kind == .placed {
             place(event, seq: seq, included: included)

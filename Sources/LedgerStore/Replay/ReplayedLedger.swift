@@ -25,6 +25,8 @@ public struct ReplayedLedger: Sendable {
     /// Whether the replay recomputed the hash chain it was given and every link matched, up to
     /// the log's last seq (`ReplayCore.replay(in:…checkingChain:)`).
     let confirmsChain: Bool
+    /// The seqs of the events flagged as accepted with a command id (format 6).
+    let commandIDs: CommandTally
 
     /// `confirmingChain`: whether the chain the replay was given ends at its last seq.
     init(_ join: ReplayJoin, confirmingChain: Bool = false) {
@@ -36,6 +38,7 @@ public struct ReplayedLedger: Sendable {
         skuIDs = join.skuIDs
         problems = join.problems
         confirmsChain = confirmingChain && join.confirmsChain
+        commandIDs = join.commandIDs
     }
 
     public var eventCount: Int { Int(headSeq) }

@@ -25,6 +25,8 @@ struct ReplayedPart: @unchecked Sendable {
     /// Events of earlier orders, in seq order, left in the map: one list per partition of the
     /// join (`DeferredFold.partition(of:among:)`), so that each thread of the join reads only its own.
     var deferred: [[DeferredEvent]] = []
+    /// The seqs of the events flagged as accepted with a command id.
+    var commandIDs = CommandTally()
     /// Whether the range's links of the hash chain were recomputed and all match (`ChainRun`).
     var confirmsChain = false
 }

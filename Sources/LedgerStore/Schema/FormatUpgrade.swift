@@ -19,9 +19,14 @@ struct FormatUpgrade: Sendable {
         // so `…_ids` may lag `…_names` as far as a read model lags (`indexIDs`); a store of
         // format 4 maps every id, which format 5 allows as it is.
         FormatUpgrade(from: 4) { _ in },
-        // 5 → 6: a hash chain of fixed links with a checksum per event, computed again over the
-        // log. (Read model rows of `Int64` sums are what format 6 writes too while the sums fit.)
-        FormatUpgrade(from: 5) { try $0.chainExistingLog() },
+        // 5 → 6: checks on what verify compares and an import trusts (`addChecks`), and a hash
+        // chain of fixed links with a checksum per event, computed again over the log (whose
+        // events `addChecks` may have flagged). Read model rows of `Int64` sums are what format
+        // 6 writes too while the sums fit.
+        FormatUpgrade(from: 5) { ledger in
+            try addChecks(ledger)
+            try ledger.chainExistingLog()
+        },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

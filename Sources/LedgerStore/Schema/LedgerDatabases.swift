@@ -7,15 +7,18 @@ internal import LMDB
 ///   and the orders in flight sit on a few pages, whatever their ids look like.
 /// - `order_names`, `customer_names`, `sku_names`: dense number (big-endian) → id.
 /// - `order_ids`, `customer_ids`, `sku_ids`: id → dense number (`UInt32`), in id byte order.
-/// - `commands`: seq (big-endian `UInt64`) of the event a command was accepted as → its command id;
-///   appended (format 2 and older keyed it by command id, `FormatUpgrade` rewrites it).
+/// - `commands`: seq (big-endian `UInt64`) of the event a command was accepted as → its command id,
+///   then (format 6) its 4-byte check (`CommandIDs`); appended (format 2 and older keyed it by
+///   command id, `FormatUpgrade` rewrites it). From format 6 the event carries a flag that says so.
 /// - `imports`: format 1's record of an import, SHA-256 of a file's whole content → `ImportProgress`;
 ///   read only to recognise files imported before format 2 (`LegacyImports`).
-/// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch`; `batch_heads`: `BatchHead`
-///   key → nothing; `rejections`: batch number and line (big-endian) → `StoredRejection`.
+/// - `batches`: batch number (big-endian `UInt64`) → `StoredBatch` (format 6: with its head key's
+///   digest, the count and sum of its rejections, and a check); `batch_heads`: `BatchHead` key →
+///   nothing; `rejections`: batch number and line (big-endian) → `StoredRejection`.
 /// - `customers`, `skus`: dense number → row; `revenue`: day and currency → row (`ReadModelCodec`).
 /// - `customer_orders`: customer number and order number (big-endian `UInt32` each) → nothing.
-/// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in.
+/// - `stats`: `by_status` → status counts; `checkpoints`: read model name → last seq folded in
+///   (format 6: and its check, `Checkpoints`).
 /// - `chain`: the seq a link of the log's hash chain ends at (big-endian `UInt64`) → its digest
 ///   (32 bytes) and a checksum per event of the link (`ChainLink`); a link every `ChainLink.span`
 ///   seqs and one up to the log's last seq (format 6; formats 4 and 5 had one per commit).
@@ -42,6 +45,9 @@ struct LedgerDatabases {
     let batchRecords: BatchDatabases?
     /// The log's hash chain (format 4); `nil` only in an older store opened read-only.
     let chain: Database?
+    /// Whether command ids, batch records and checkpoints carry their checks (format 6); `false`
+    /// only in an older store opened read-only.
+    let checked: Bool
 
     static let names = [
         "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
@@ -57,17 +63,20 @@ struct LedgerDatabases {
     init(environment: Environment, prepare: (LedgerTransaction) throws -> Void) throws {
         self.init(
             all: try environment.openDatabases(named: Self.names + BatchDatabases.names + [Self.chainName]) { txn, all in
-                try prepare(LedgerTransaction(txn: txn, databases: LedgerDatabases(all: all)))
-            })
+                try prepare(LedgerTransaction(txn: txn, databases: LedgerDatabases(all: all, checked: true)))
+            }, checked: true)
     }
 
     /// Opens the databases that a store of `format` has, read-only.
     init(readingFrom environment: Environment, format: UInt32) throws {
         let names = Self.names + (format >= 2 ? BatchDatabases.names : []) + (format >= 4 ? [Self.chainName] : [])
-        self.init(all: try environment.openDatabases(named: names))
+        self.init(all: try environment.openDatabases(named: names), checked: format >= 6)
     }
 
-    private init(all: [Database]) {
+    /// `checked`: whether the records carry their checks; an upgrade from an older format reads
+    /// them as they were stored, not through the readers that check them.
+    private init(all: [Database], checked: Bool) {
+        self.checked = checked
         meta = all[0]
         log = all[1]
         orders = all[2]
@@ -87,5 +96,19 @@ struct LedgerDatabases {
         checkpoints = all[16]
         batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
         chain = all.count > 20 ? all[20] : nil
+    }
+
+    /// Every database the store has open, with its name.
+    var named: [(name: String, database: Database)] {
+        let all = [
+            meta, log, orders, orderIDs, orderNames, customerIDs, customerNames, skuIDs, skuNames, commands, imports,
+            customers, revenue, skus, customerOrders, stats, checkpoints,
+        ]
+        var named = Array(zip(Self.names, all))
+        if let batchRecords {
+            named += zip(BatchDatabases.names, [batchRecords.batches, batchRecords.heads, batchRecords.rejections])
+        }
+        if let chain { named.append((Self.chainName, chain)) }
+        return named.map { (name: $0.0, database: $0.1) }
     }
 }

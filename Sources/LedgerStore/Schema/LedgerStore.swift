@@ -308,10 +308,11 @@ public final class LedgerStore: @unchecked Sendable {
                 }
             }
             lines += try ledger.scan(\.commands) { entries in
-                entries.map { entry in
+                try entries.map { entry in
                     // Format 3 keys a command by seq; older formats by its id (the value is the seq).
-                    format >= 3
-                        ? "command \(String(decoding: entry.value, as: UTF8.self)) \(BigEndianKey64.decode(entry.key))"
+                    let seq = BigEndianKey64.decode(entry.key)
+                    return format >= 3
+                        ? "command \(String(decoding: try ledger.storedCommandID(entry.value, seq: seq), as: UTF8.self)) \(seq)"
                         : "command \(String(decoding: entry.key, as: UTF8.self)) \(LittleEndianValue<UInt64>.decode(entry.value) ?? 0)"
                 }
             }.sorted()

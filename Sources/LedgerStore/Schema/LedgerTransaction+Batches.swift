@@ -9,7 +9,7 @@ extension LedgerTransaction {
     func batch(_ number: UInt64) throws -> StoredBatch? {
         guard let batches = batchDatabases?.batches else { return nil }
         return try txn.get(batches, BigEndianKey64(number)).map { bytes throws(StoreError) in
-            try StoredBatch(decoding: bytes)
+            try StoredBatch(decoding: bytes, number: number, checked: databases.checked)
         }
     }
 
@@ -23,7 +23,9 @@ extension LedgerTransaction {
     /// `previous` the record it replaces (whose head key goes when it differs).
     func putBatch(_ number: UInt64, _ batch: StoredBatch, head: [UInt8], replacing previous: StoredBatch?) throws {
         guard let databases = batchDatabases else { throw StoreError.corrupt("the store has no batch records") }
-        try txn.put(databases.batches, BigEndianKey64(number), reserving: StoredBatch.size) { batch.encode(into: $0) }
+        try txn.put(databases.batches, BigEndianKey64(number), reserving: StoredBatch.size) {
+            batch.encode(into: $0, number: number, head: head)
+        }
         let key = BatchHead.key(
             format: batch.format, head: head, covered: batch.next.offset, digest: batch.digest, number: number)
         if let previous {
@@ -55,6 +57,7 @@ extension LedgerTransaction {
                 guard let batch = try batch(number) else {
                     throw StoreError.corrupt("the batch head index names batch \(number), which has no record")
                 }
+                try checkHeadKey(of: number, batch, prefix: prefix)
                 found.append((number, batch, verified))
             }
         }
@@ -82,6 +85,17 @@ extension LedgerTransaction {
         return found
     }
 
+    /// Checks that batch `number`'s record says its head key starts with `prefix`, as the key
+    /// that named it does (format 6: a record keeps its head key's digest).
+    private func checkHeadKey(of number: UInt64, _ batch: StoredBatch, prefix: [UInt8]) throws {
+        guard databases.checked, let bytes = try txn.get(batchDatabases!.batches, BigEndianKey64(number)) else { return }
+        guard BatchHead.key(of: batch, headDigest: StoredBatch.headDigest(in: bytes), number: number).starts(with: prefix)
+        else {
+            throw StoreError.corrupt(
+                "batch_heads: the head key of batch \(number) does not match its record (orders verify lists the damage)")
+        }
+    }
+
     func putRejection(batch: UInt64, _ rejection: StoredRejection) throws {
         guard let databases = batchDatabases else { throw StoreError.corrupt("the store has no batch records") }
         try txn.put(
@@ -96,16 +110,34 @@ extension LedgerTransaction {
         return all
     }
 
-    /// Calls `body` with each stored rejection of batch `number`, in line order.
+    /// Calls `body` with each stored rejection of batch `number`, in line order. In a checked
+    /// store they are first counted and summed against the batch's record, so that none of a set
+    /// that fails its check is handed on.
     func forEachRejection(batch number: UInt64, _ body: (StoredRejection) throws -> Void) throws {
         guard let databases = batchDatabases else { return }
         let prefix = withUnsafeBytes(of: number.bigEndian, Array.init)
-        try txn.withCursor(databases.rejections) { cursor in
-            for entry in cursor.entries(from: prefix) {
-                guard entry.key.starts(with: prefix) else { break }
-                try body(try StoredRejection(key: entry.key, decoding: entry.value))
+        func walk(_ visit: (StoredRejection, UnsafeRawBufferPointer) throws -> Void) throws {
+            try txn.withCursor(databases.rejections) { cursor in
+                for entry in cursor.entries(from: prefix) {
+                    guard entry.key.starts(with: prefix) else { break }
+                    try visit(try StoredRejection(key: entry.key, decoding: entry.value), entry.value)
+                }
             }
         }
+        if self.databases.checked, let batch = try batch(number) {
+            var count = 0
+            var sum: UInt64 = 0
+            try walk { rejection, value in
+                count += 1
+                sum &+= StoredRejection.check(of: value, line: rejection.line)
+            }
+            guard batch.storedRejections == count, batch.rejectionSum == sum else {
+                throw StoreError.corrupt(
+                    "rejections: the \(count) stored for batch \(number) are not the \(batch.storedRejections) its record counts "
+                        + "(orders verify lists the damage)")
+            }
+        }
+        try walk { rejection, _ in try body(rejection) }
     }
 
     /// Batch `number` and the batches it continues, the first batch first.
@@ -126,8 +158,11 @@ extension LedgerTransaction {
     func latestBatch(digest: [UInt8]) throws -> UInt64? {
         guard let batches = batchDatabases?.batches else { return nil }
         return try txn.withCursor(batches) { cursor in
-            for entry in cursor.entriesBackward() where try StoredBatch(decoding: entry.value).digest == digest {
-                return BigEndianKey64.decode(entry.key)
+            for entry in cursor.entriesBackward() {
+                let number = BigEndianKey64.decode(entry.key)
+                if try StoredBatch(decoding: entry.value, number: number, checked: databases.checked).digest == digest {
+                    return number
+                }
             }
             return nil
         }

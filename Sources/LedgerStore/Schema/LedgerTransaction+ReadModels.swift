@@ -62,10 +62,19 @@ extension LedgerTransaction {
         try put(\.stats, Self.statusCountsKey, ReadModelCodec.encode(counts))
     }
 
+    /// The last seq folded into the read model `name` (0: none); throws when its checkpoint fails
+    /// its check, lies beyond the log, or is missing while the read model holds rows (format 6):
+    /// an import or rebuild that trusted it would fold events twice or leave some out.
     func checkpoint(_ name: ReadModelName) throws -> UInt64 {
-        guard let bytes = try value(\.checkpoints, name.rawValue) else { return 0 }
-        guard let seq = LittleEndianValue<UInt64>.decode(bytes) else {
-            throw StoreError.corrupt("the checkpoint of \(name.rawValue) has \(bytes.count) bytes")
+        guard let bytes = try value(\.checkpoints, name.rawValue) else {
+            if databases.checked, try count(Checkpoints.table(of: name)) > 0 {
+                throw StoreError.corrupt("checkpoints: \(name.rawValue) has lost its checkpoint, but its read model holds rows")
+            }
+            return 0
+        }
+        guard let seq = databases.checked ? Checkpoints.seq(in: bytes, name: name) : LittleEndianValue<UInt64>.decode(bytes)
+        else {
+            throw StoreError.corrupt("checkpoints: the checkpoint of \(name.rawValue) fails its check")
         }
         guard seq <= (try headSeq()) else {
             throw StoreError.corrupt("the checkpoint of \(name.rawValue) is seq \(seq), beyond the log")
@@ -79,7 +88,7 @@ extension LedgerTransaction {
     func lags(_ name: ReadModelName) throws -> Bool { try checkpoint(name) < headSeq() }
 
     func putCheckpoint(_ name: ReadModelName, _ seq: UInt64) throws {
-        try put(\.checkpoints, name.rawValue, LittleEndianValue(seq))
+        try put(\.checkpoints, name.rawValue, Checkpoints.value(seq, name: name))
     }
 
     static func customerOrderKey(_ customer: CustomerNumber, _ order: OrderNumber) -> BigEndianKey64 {

@@ -28,7 +28,8 @@ struct ImportCommand: AsyncParsableCommand {
             until it commits: about 3.5 bytes per byte of the file; above 256 MiB a line on standard \
             error says how much before the import starts.
 
-            Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected, \
+            Exit status: 0 all records accepted or skipped as duplicates, 1 some rejected (or a \
+            record of the store failed its check: nothing was imported; orders verify lists the damage), \
             2 usage or file error (nothing imported from that file), 74 the summary could not be \
             written (what was imported stays), 75 the store stayed busy longer than --wait.
 
@@ -181,6 +182,8 @@ struct ImportCommand: AsyncParsableCommand {
                         + "run the import again with a writable --rejects to continue", exitStatus: 2)
             case let error as StoreError:
                 if case .busy = error { throw CommandFailure("\(error)", exitStatus: 75) }
+                // A record that fails its check stops the import before it changes anything (SPEC §10).
+                if case .corrupt = error { throw CommandFailure("\(failure)", exitStatus: 1) }
                 fallthrough
             default:
                 throw CommandFailure(

@@ -82,10 +82,9 @@ struct CrashLoopTests {
                     crash.rebuilding
                     ? ["rebuild", "--store", store] : importing(batches, into: store, rejects: rejects)
                 if crash.point == .upgradeBeforeCommit {
-                    // A store as format 3 left it: no hash chain; the upgrade (killed) and then the
-                    // resuming import (which upgrades it) must keep the ledger whole.
-                    try StoreFixture.clear(database: "chain", at: store)
-                    try StoreFixture.put([3, 0, 0, 0], key: Array("format".utf8), database: "meta", at: store)
+                    // A store as format 3 left it: no hash chain, no checks; the upgrade (killed) and
+                    // then the resuming import (which upgrades it) must keep the ledger whole.
+                    try StoreFixture.turnIntoFormat3(at: store)
                     arguments = ["upgrade", "--store", store]
                 } else if !crash.rebuilding {
                     rejectFiles.append(rejects)

@@ -14,7 +14,7 @@ struct FaultCrash: CustomStringConvertible {
 
     static func rebuilding(_ point: FaultPoint) -> FaultCrash { FaultCrash(rebuilding: true, point: point, arrival: 1) }
 
-    /// `orders upgrade` of the store turned back into a format-3 store first (no hash chain).
+    /// `orders upgrade` of the store turned back into a format-3 store first (`StoreFixture.turnIntoFormat3`).
     static let upgrading = FaultCrash(rebuilding: false, point: .upgradeBeforeCommit, arrival: 1)
 
     /// The `ORDERS_FAULT` value.

@@ -7,7 +7,7 @@ struct RebuildVerifyCommandTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
     /// The hash chain's digest of the two sample batches.
-    static let sampleChain = "2d0ada141c512b53218184d2be16d87d35c7249752a37a3b4b5a33451e6d1079"
+    static let sampleChain = "3be63d83b68b7ec83db2da08ef12c0af7589ccf7e1e095ce07dfabf5255f67ba"
 
     @Test func verifyAndRebuildReportInTablesAndJSON() throws {
         _ = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv", "data/bad-batch.jsonl"])

@@ -69,7 +69,7 @@ struct SampleQueryTests {
     @Test func statsMatchesTheSpec() throws {
         #expect(
             try json(["stats"]) == #"""
-                {"events":18,"orders":5,"customers":4,"skus":4,"head_seq":18,"by_status":{"placed":0,"partially_paid":0,"paid":1,"shipped":2,"delivered":1,"cancelled":1},"checkpoints":{"orders":18,"customers":18,"revenue":18,"skus":18,"stats":18},"chain":{"seq":18,"digest":"2d0ada141c512b53218184d2be16d87d35c7249752a37a3b4b5a33451e6d1079"}}
+                {"events":18,"orders":5,"customers":4,"skus":4,"head_seq":18,"by_status":{"placed":0,"partially_paid":0,"paid":1,"shipped":2,"delivered":1,"cancelled":1},"checkpoints":{"orders":18,"customers":18,"revenue":18,"skus":18,"stats":18},"chain":{"seq":18,"digest":"3be63d83b68b7ec83db2da08ef12c0af7589ccf7e1e095ce07dfabf5255f67ba"}}
                 """# + "\n")
     }
 

@@ -1,0 +1,170 @@
+internal import CLMDB
+import Foundation
+
+/// The B-tree of one named database read page by page in the memory map (LMDB 0.9's page
+/// layout), to check its branch keys without walking its entries: under each branch key, the
+/// first key of the subtree to its right must not sort below it, and the last key of the subtree
+/// to its left must sort below it; otherwise a lookup goes down the wrong branch. Each page is
+/// read once, so the check costs a touch of every page, not a step over every entry; the pages
+/// read are dropped from the map now and then, as a long walk does.
+///
+/// The layout read: a page starts with a 16-byte header (flags at 10, the end of its slots at
+/// 12, the start of its nodes at 14), then a slot of 2 bytes per node giving the node's offset;
+/// a node holds 6 bytes (a leaf's value size, or a branch's child page), its key's length at 6,
+/// and its key from 8. A database's record in the main database holds its depth at 6 and its
+/// root page at 40. Anything that does not fit that layout makes `init` or `check` give up
+/// (`nil`): the caller falls back to lookups through LMDB itself.
+struct BranchPages {
+    private let region: MappedRegion
+    private let base: UnsafeRawPointer
+    private let pageSize: Int
+    private let pages: Int
+    private let root: Int
+    private let depth: Int
+
+    private static let mainDatabase: MDB_dbi = 1
+    private static let headerSize = 16
+    private static let branchFlag: UInt16 = 0x01
+    private static let leafFlag: UInt16 = 0x02
+    /// Flags of pages this reader does not know (overflow, meta, fixed-size duplicates, sub-pages).
+    private static let otherFlags: UInt16 = 0x04 | 0x08 | 0x20 | 0x40
+    /// How many pages are read between two drops of the map's pages: a fault maps the pages around the one
+    /// read too, so the pages mapped add up faster than the pages read.
+    private static let releaseInterval = 1 << 10
+
+    /// The tree of the database `name` as `transaction` (a read transaction) sees it; `region`:
+    /// where the data file is mapped, whose pages are dropped now and then. `nil` when its record
+    /// or its root does not fit the layout, the database is empty, or LMDB's pages are not the
+    /// system's (then where the map starts is not known for sure).
+    ///
+    /// Where the map starts is found from the transaction's own map, not from `region` (another
+    /// environment of this process may map the same file, and close it meanwhile): the database's
+    /// record lies on a page of the main database, which starts at the record's address rounded
+    /// down to the page size and holds its own number.
+    // Safe: the record is borrowed from the transaction and read within its 48 bytes; the page it
+    // lies on is in the transaction's map, whose pages are the system's, so rounding its address
+    // down finds the page's start; the pages read lie below the last page the environment wrote,
+    // in the map, which stays while the transaction is open.
+    init?(_ transaction: Transaction, named name: String, region: MappedRegion) {
+        var stat = MDB_stat()
+        var info = MDB_envinfo()
+        let env = mdb_txn_env(transaction.handle)
+        guard mdb_env_stat(env, &stat) == 0, mdb_env_info(env, &info) == 0, stat.ms_psize >= 512,
+            Int(stat.ms_psize) == Int(sysconf(Int32(_SC_PAGESIZE)))
+        else { return nil }
+        var key = MDB_val()
+        var value = MDB_val()
+        let found = name.withLMDBBytes { bytes in
+            key = MDB_val(bytes: bytes)
+            return mdb_get(transaction.handle, Self.mainDatabase, &key, &value) == 0
+        }
+        guard found, value.mv_size == 48, let record = UnsafeRawPointer(value.mv_data) else { return nil }
+        pageSize = Int(stat.ms_psize)
+        // The last page written may be past this map when another process grew the file since.
+        pages = min(Int(info.me_last_pgno) + 1, info.me_mapsize / pageSize)
+        let recordPage = UInt(bitPattern: record) & ~UInt(pageSize - 1)
+        let recordNumber = UnsafeRawPointer(bitPattern: recordPage)!.load(as: UInt64.self)
+        guard recordNumber >= 2, recordNumber < UInt64(pages), recordPage >= UInt(recordNumber) * UInt(pageSize),
+            let base = UnsafeRawPointer(bitPattern: recordPage - UInt(recordNumber) * UInt(pageSize))
+        else { return nil }
+        self.region = region
+        self.base = base
+        depth = Int(record.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
+        let root = record.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        // A tree of fanout 2 or more is far less than 64 deep; a deeper record is damage.
+        guard depth > 0, depth <= 64, root < UInt64(pages) else { return nil }
+        self.root = Int(root)
+    }
+
+    /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout.
+    func misroutedKeys(limit: Int) -> [[UInt8]]? {
+        var found: [[UInt8]] = []
+        var read = 0
+        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read) != nil else { return nil }
+        return found
+    }
+
+    /// The first and last key under `page`, `levels` deep (1: a leaf), adding the keys that a
+    /// branch key below it misroutes to `found` and counting the pages `read`; `nil` when a page
+    /// does not fit the layout or more pages are read than the map holds. (The keys stay valid when the map's pages are dropped: a read maps
+    /// them again.)
+    // Safe: every page read lies inside the region (`nodes` checks the page number), and every
+    // node and key inside its page (`nodes` and `key` check their offsets).
+    private func check(
+        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int
+    ) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        read += 1
+        if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
+        // A tree holds each page once: more reads than pages means a damaged page points back up.
+        guard read <= pages, levels > 0, let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty else { return nil }
+        if levels == 1 {
+            guard flags & Self.leafFlag != 0, let first = key(start, nodes[0]), let last = key(start, nodes[nodes.count - 1])
+            else { return nil }
+            return (first, last)
+        }
+        guard flags & Self.branchFlag != 0 else { return nil }
+        var first: UnsafeRawBufferPointer?
+        var previousLast: UnsafeRawBufferPointer?
+        for (index, node) in nodes.enumerated() {
+            let child =
+                Int(start.load(fromByteOffset: node, as: UInt16.self))
+                | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
+                | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
+            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read) else {
+                return nil
+            }
+            if index > 0 {
+                guard let separator = key(start, node), let previousLast else { return nil }
+                if found.count < limit, Self.compare(edges.first, separator) < 0 { found.append(Array(edges.first)) }
+                if found.count < limit, Self.compare(previousLast, separator) >= 0 { found.append(Array(previousLast)) }
+            }
+            if first == nil { first = edges.first }
+            previousLast = edges.last
+        }
+        guard let first, let previousLast else { return nil }
+        return (first, previousLast)
+    }
+
+    /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
+    /// or its slots do not fit in it.
+    // Safe: the page lies inside the map (its number is below the environment's last page's), and each slot read lies
+    // before `lower`, checked to be inside the page.
+    private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
+        guard page >= 2, page < pages else { return nil }
+        let start = base + page * pageSize
+        // Each page holds its own number: one that does not is not the page sought.
+        guard start.load(as: UInt64.self) == UInt64(page) else { return nil }
+        let flags = start.loadUnaligned(fromByteOffset: 10, as: UInt16.self)
+        let lower = Int(start.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
+        guard flags & Self.otherFlags == 0, lower >= Self.headerSize, lower <= pageSize, (lower - Self.headerSize) % 2 == 0
+        else { return nil }
+        var nodes: [Int] = []
+        nodes.reserveCapacity((lower - Self.headerSize) / 2)
+        for slot in stride(from: Self.headerSize, to: lower, by: 2) {
+            let node = Int(start.loadUnaligned(fromByteOffset: slot, as: UInt16.self))
+            guard node >= lower, node + 8 <= pageSize, node % 2 == 0 else { return nil }
+            nodes.append(node)
+        }
+        return (start, nodes, flags)
+    }
+
+    /// The key of the node at `node` in the page at `start`; `nil` when it runs past the page.
+    // Safe: `nodes` checked that the node's 8 bytes lie in the page; the key is lent only once it
+    // is known to end inside it too.
+    private func key(_ start: UnsafeRawPointer, _ node: Int) -> UnsafeRawBufferPointer? {
+        let length = Int(start.load(fromByteOffset: node + 6, as: UInt16.self))
+        guard node + 8 + length <= pageSize else { return nil }
+        return UnsafeRawBufferPointer(start: start + node + 8, count: length)
+    }
+
+    /// LMDB's default order of keys: bytes compared in turn, then the shorter key first.
+    // Safe: `memcmp` reads `common` bytes, no more than either key holds, and only when both have some.
+    static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
+        let common = min(left.count, right.count)
+        if common > 0 {
+            let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return left.count - right.count
+    }
+}
