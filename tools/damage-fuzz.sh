@@ -47,7 +47,7 @@ for ((seed = first; seed < first + runs; seed++)); do
             failures=$((failures + 1))
         fi
         if [ "$index" -eq 0 ] && [ "$status" -eq 0 ]; then verified=yes; fi
-        # `rejects` is left out: a batch record's digest cannot be checked without its file (README).
+        # `rejects` is left out: a batch record's digest cannot be checked without its file (docs/RELIABILITY.md).
         if [ "$verified" = yes ] && [ "$index" -gt 0 ] && [ "$index" -lt 10 ] && [ "$status" -ne 0 ]; then
             echo "seed $seed, $damage: verify passed but orders $command exited $status: $(head -c 300 "$work/err")"
             failures=$((failures + 1))
