@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Strict settings shared by every Swift target (see ARCHITECTURE.md, "Style").
+/// Strict settings shared by every Swift target (see docs/ARCHITECTURE.md, "Style").
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),

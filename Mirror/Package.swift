@@ -3,7 +3,7 @@ import PackageDescription
 
 // The PostgreSQL mirror lives in a package of its own so that the embedded CLI's default
 // `swift build` and `swift test` never resolve or build postgres-nio and SwiftNIO.
-// Build it from this folder: `swift build -c release` (README, "Beyond one machine").
+// Build it from this folder: `swift build -c release` (docs/MIRROR.md).
 
 /// Strict settings shared by every Swift target (as in the root package).
 let strictSettings: [SwiftSetting] = [

@@ -2,7 +2,7 @@
 # Whole-process figures of `orders show ID` and of `orders --version` (the process start alone)
 # beside /bin/true, with perf stat (mean ± spread, task-clock = CPU, page faults), after checking
 # that the binary links no part of Foundation proper: CoreFoundation's initialiser and ICU's
-# calendars would run at every start (README, "Performance": queries).
+# calendars would run at every start (docs/PERFORMANCE.md, "orders show").
 # Usage: tools/show-latency.sh STORE ORDER_ID [RUNS] [ORDERS]
 #   ORDERS defaults to .build/release/orders, built with
 #   swift build -c release --static-swift-stdlib --product orders; RUNS defaults to 30.

@@ -39,7 +39,7 @@ struct GeneratorShapeTests {
 
     @Test func theCompactProfileWritesTheSameBytesAsTheGeneratorBeforeProfiles() {
         // FNV-1a digests of what generate-batch wrote before it had profiles (commit adfb994),
-        // on which tests and the README's figures rely.
+        // on which tests and the figures in docs/PERFORMANCE.md rely.
         #expect(digest(GeneratorSettings(orders: 1_000)) == 0x1CD0_6022_5498_4A99)
         #expect(digest(GeneratorProfile.compact.settings(orders: 1_000)) == 0x1CD0_6022_5498_4A99)
         #expect(digest(GeneratorSettings(orders: 2_000, badShare: 0.2)) == 0xF48F_8466_EBEE_24BF)

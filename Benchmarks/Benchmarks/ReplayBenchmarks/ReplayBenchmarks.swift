@@ -13,7 +13,7 @@ import LedgerStore
 /// - verify: `Verifier` replaying the log and comparing every stored read model with it.
 /// Peak memory is not sampled here: in this process it would include the setup's import, and the
 /// sampling thread would take time from the two cores the replay uses. The commands' own peaks
-/// are measured as processes of their own (`tools/bench-matrix.sh`, see the README).
+/// are measured as processes of their own (`tools/bench-matrix.sh`, see docs/PERFORMANCE.md).
 let benchmarks: @Sendable () -> Void = {
     let orders = BenchmarkMatrix.orders
     let eventsPerSecond = BenchmarkMetric.custom("events/s", polarity: .prefersLarger, useScalingFactor: false)

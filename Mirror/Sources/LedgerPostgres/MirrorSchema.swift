@@ -1,4 +1,4 @@
-/// The mirror's tables (README, "Beyond one machine"). Created when missing; the read model
+/// The mirror's tables (docs/MIRROR.md). Created when missing; the read model
 /// tables hold exactly what the CLI's queries answer, one row per row of their JSON.
 ///
 /// The tables are created bare and their keys and indexes (`keys`) added once a run reaches the

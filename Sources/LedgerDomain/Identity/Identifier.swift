@@ -1,9 +1,9 @@
 /// The shared rule of SPEC §2 for ids: 1–64 characters from `A–Z a–z 0–9 . _ : -`.
 public enum Identifier {
     /// Whether `bytes` form a valid id.
-    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another
+    // Inlinable: the readers check every id of a batch with it (BatchFormats, another
     // module). Eight bytes at a time (the batches' ids run to 64): a byte at a time, the check was
-    // a tenth of the reading thread's samples on batches with long ids.
+    // a large share of the reading thread's work on batches with long ids.
     @inlinable
     public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard LedgerLimits.identifierLength.contains(bytes.count) else { return false }
@@ -24,7 +24,7 @@ public enum Identifier {
     }
 
     /// Whether each of the eight bytes of `word` is allowed (the same set as `isAllowed`).
-    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
+    // Inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     static func areAllowed(_ word: UInt64) -> Bool {
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -44,7 +44,7 @@ public enum Identifier {
         return punctuationOrDigit | letter | underscore == highs
     }
 
-    // Measured: inlinable: the readers check every id of a batch with it (BatchFormats, another module).
+    // Inlinable: the readers check every id of a batch with it (BatchFormats, another module).
     @inlinable
     static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {

@@ -3,11 +3,11 @@
 public struct SKUNumber: Hashable, Comparable, Sendable {
     public let rawValue: UInt32
 
-    // Measured: inlinable: the replay and import folds (other modules) index their arrays by it per event.
+    // Inlinable: the replay and import folds (other modules) index their arrays by it per event.
     @inlinable public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The array index of this number.
-    // Measured: inlinable: the replay and import folds (other modules) index their arrays by it per event.
+    // Inlinable: the replay and import folds (other modules) index their arrays by it per event.
     @inlinable public var index: Int { Int(rawValue) }
 
     public static func < (lhs: SKUNumber, rhs: SKUNumber) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -22,11 +22,11 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Rebuilds a currency from its packed form (as stored in events and state).
-    // Measured: inlinable: made per event read in place by the replay (LedgerStore).
+    // Inlinable: made per event read in place by the replay (LedgerStore).
     @inlinable public init(packed: UInt32) { self.packed = packed }
 
     /// Whether `packed` holds three upper-case ASCII letters (what a stored currency must be).
-    // Measured: inlinable: checked per placed event read in place by the replay (LedgerStore).
+    // Inlinable: checked per placed event read in place by the replay (LedgerStore).
     @inlinable public var isCode: Bool {
         packed >> 24 == 0 && (packed & 0xFF) &- 0x41 < 26 && (packed >> 8 & 0xFF) &- 0x41 < 26
             && (packed >> 16 & 0xFF) &- 0x41 < 26

@@ -3,20 +3,20 @@
 /// §10), where 64 bits overflow after a few thousand orders of the largest total.
 ///
 /// Up to ten currencies live inline, so a row that holds this is one flat value: folding into
-/// an array of rows touches no heap object per row (measured: the pointer chase to a per-row
-/// array cost 10% of a replay, and with four inline slots, rows of ten currencies spilled and
-/// searched the heap per event: 10% of a rebuild of the `hostile` profile). More currencies
+/// an array of rows touches no heap object per row (a pointer chase to a per-row array showed
+/// in the replay's profile, and with four inline slots, rows of ten currencies spilled and
+/// searched the heap per event in a rebuild of the `hostile` profile). More currencies
 /// spill into `overflow`. Amounts and codes are kept in two packed runs, so that a row spans as
 /// few cache lines as it can: an inline amount is an `Int64` that wraps, and each time an add
 /// passes `Int64`'s bounds the slot's carry (in `carries`, almost always empty) counts it, so
 /// that the exact amount is the wrapped one plus the carry times 2^64.
 public struct CurrencyAmounts: Hashable, Sendable {
-    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+    // Inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @usableFromInline struct Slot: Hashable, Sendable {
         @usableFromInline var currency: UInt32
         @usableFromInline var amount: Int128
 
-        // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+        // Inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
         @inlinable init(currency: UInt32, amount: Int128) {
             self.currency = currency
             self.amount = amount
@@ -34,7 +34,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
         }
     }
 
-    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+    // Inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @usableFromInline var amounts: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var codes: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
@@ -44,7 +44,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     @usableFromInline var inlineCount: UInt8 = 0
 
     /// How many currencies fit inline (the number of elements of `amounts` and `codes`).
-    // Measured: inlinable: read per event by the fold's `add` in LedgerStore.
+    // Inlinable: read per event by the fold's `add` in LedgerStore.
     @inlinable static var inlineCapacity: Int { 10 }
 
     public init(_ entries: [(currency: Currency, amount: Int128)] = []) {
@@ -55,7 +55,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     public var count: Int { Int(inlineCount) + overflow.count }
 
     /// Every (code, amount) held, inline ones first, in the order they were added.
-    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+    // Inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     // Safe: the tuples are homogeneous, so their bytes bind to `inlineCapacity` elements of their type, read only inside the closure.
     @usableFromInline func forEachSlot(_ body: (UInt32, Int128) -> Void) {
         withUnsafeBytes(of: codes) { codeBytes in
@@ -87,7 +87,7 @@ public struct CurrencyAmounts: Hashable, Sendable {
     }
 
     /// Adds `amount` (which may be 0 or negative) to `currency`, adding the currency if new.
-    // Measured: inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
+    // Inlinable (and its storage usable from inlinable code): the fold adds to it per event in LedgerStore.
     @inlinable public mutating func add(_ amount: Int64, to currency: Currency) {
         let code = currency.packed
         let used = Int(inlineCount)

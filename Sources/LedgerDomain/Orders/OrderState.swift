@@ -16,7 +16,7 @@ public struct OrderState: Hashable, Sendable {
     public var updatedAt: Timestamp
     public var itemCount: Int64
 
-    // Measured: inlinable: made per placed event by the specialised evolve in LedgerStore.
+    // Inlinable: made per placed event by the specialised evolve in LedgerStore.
     @inlinable public init(
         status: OrderStatus, currency: Currency, customer: CustomerNumber, total: Int64, paid: Int64,
         refunded: Int64, version: UInt32, placedAt: Timestamp, updatedAt: Timestamp, lineCount: UInt32,

@@ -7,7 +7,7 @@ public struct CustomerTotals: Hashable, Sendable {
     /// Captured − refunded, per currency of the customer's placed orders.
     public var net = CurrencyAmounts()
 
-    // Measured: inlinable: made per event by the specialised fold in LedgerStore.
+    // Inlinable: made per event by the specialised fold in LedgerStore.
     @inlinable public init() {}
 
     /// Adds the totals of another share of the same customer's orders.

@@ -6,7 +6,7 @@ public protocol ReadModelRows: ReadModelSink {
 }
 
 extension ReadModelRows {
-    // Measured: inlinable so the import's fold gets a copy specialised for its rows (LedgerStore).
+    // Inlinable so the import's fold gets a copy specialised for its rows (LedgerStore).
     @inlinable public mutating func addToCustomer(
         _ number: CustomerNumber, orders: Int64, openOrders: Int64, cancelled: Int64, net: Int64, in currency: Currency?
     ) {
@@ -18,7 +18,7 @@ extension ReadModelRows {
         }
     }
 
-    // Measured: inlinable so the import's fold gets a copy specialised for its rows (LedgerStore).
+    // Inlinable so the import's fold gets a copy specialised for its rows (LedgerStore).
     @inlinable public mutating func addToSKU(
         _ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency
     ) {

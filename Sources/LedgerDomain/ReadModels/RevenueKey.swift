@@ -4,7 +4,7 @@ public struct RevenueKey: Hashable, Comparable, Sendable {
     public let day: Int64
     public let currency: Currency
 
-    // Measured: inlinable: made per money event by the specialised fold in LedgerStore.
+    // Inlinable: made per money event by the specialised fold in LedgerStore.
     @inlinable public init(day: Int64, currency: Currency) {
         self.day = day
         self.currency = currency

@@ -10,7 +10,7 @@ public struct RevenueTotals: Hashable, Sendable {
     /// Refunds, cancel refunds included.
     public var refunded: Int128 = 0
 
-    // Measured: inlinable: made per event by the specialised fold in LedgerStore.
+    // Inlinable: made per event by the specialised fold in LedgerStore.
     @inlinable public init() {}
 
     /// Adds the totals of another share of the same day's orders.

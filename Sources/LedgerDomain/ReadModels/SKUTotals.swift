@@ -7,7 +7,7 @@ public struct SKUTotals: Hashable, Sendable {
     /// Σ qty × unit_price over orders not cancelled, per currency of the sku's placed orders.
     public var revenue = CurrencyAmounts()
 
-    // Measured: inlinable: made per event by the specialised fold in LedgerStore.
+    // Inlinable: made per event by the specialised fold in LedgerStore.
     @inlinable public init() {}
 
     /// Adds the totals of another share of the orders of the same sku.

@@ -2,10 +2,10 @@
 public struct StatusCounts: Hashable, Sendable {
     /// The counts in `OrderStatus` raw value order.
     public var counts: [Int64] { storage }
-    // Measured: inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
+    // Inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
     @usableFromInline var storage: [Int64] = Array(repeating: 0, count: OrderStatus.allCases.count)
 
-    // Measured: inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
+    // Inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
     @inlinable public init() {}
 
     /// Adds the counts of another share of the orders.
@@ -13,7 +13,7 @@ public struct StatusCounts: Hashable, Sendable {
         for index in storage.indices { storage[index] += other.storage[index] }
     }
 
-    // Measured: inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
+    // Inlinable (and its storage usable from inlinable code): counted per event by the specialised fold.
     @inlinable public subscript(status: OrderStatus) -> Int64 {
         get { storage[Int(status.rawValue) - 1] }
         set { storage[Int(status.rawValue) - 1] = newValue }

@@ -2,14 +2,14 @@
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let milliseconds: Int64
 
-    // Measured: inlinable: read per event by the specialised fold (the revenue day).
+    // Inlinable: read per event by the specialised fold (the revenue day).
     @inlinable public init(milliseconds: Int64) { self.milliseconds = milliseconds }
 
     /// The first instant that is no longer allowed (10000-01-01T00:00:00Z).
     static let end = Timestamp(milliseconds: CalendarDate.daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400_000)
 
     /// Whether this instant lies in SPEC §2's range (1970 up to year 9999): every stored time must.
-    // Measured: inlinable: checked per event read in place by the replay (LedgerStore).
+    // Inlinable: checked per event read in place by the replay (LedgerStore).
     @inlinable public var isInSpecRange: Bool { milliseconds >= 0 && milliseconds < Self.endMilliseconds }
 
     /// `end` as a literal, for the inlinable check (a test holds them equal).
@@ -18,7 +18,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// The UTC calendar date of this instant, as days since 1970-01-01.
-    // Measured: inlinable: read per event by the specialised fold (the revenue day).
+    // Inlinable: read per event by the specialised fold (the revenue day).
     @inlinable public var day: Int64 { milliseconds.floorDivided(by: 86_400_000) }
 
     /// `2026-03-01T10:15:00.000Z`: UTC with three fraction digits, as every printed time.
@@ -83,7 +83,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 extension Int64 {
     /// Division rounding toward negative infinity.
-    // Measured: inlinable: read per event by the specialised fold (the revenue day).
+    // Inlinable: read per event by the specialised fold (the revenue day).
     @usableFromInline func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient

@@ -7,7 +7,7 @@ public enum CommandApplication {
     /// gives the command id back. An accepted command is appended as the event recording the
     /// decision (a `place` first interns its order, customer and skus), the order's state evolves
     /// with it, and the log folds it into the read models with the same `ReadModelFold` as a replay.
-    // Measured: inlinable so that LedgerStore's import gets a copy specialised for its log: the
+    // Inlinable so that LedgerStore's import gets a copy specialised for its log: the
     // calls into the log are direct.
     @inlinable
     public static func apply<Log: EventLogWriting>(

@@ -18,7 +18,7 @@ final class ChunkFolder: @unchecked Sendable {
     private var failure: (any Error)?
     private var running = true
     private var stopping = false
-    /// Chunks queued at most before `fold` waits (each holds about 3 MB of changes): the writing
+    /// Chunks queued at most before `fold` waits (each holds a chunk's changes): the writing
     /// thread waits for the fold only when it is more than a chunk behind (a resumed import's
     /// first chunks load most of their rows from the store).
     static let queueLimit = 2

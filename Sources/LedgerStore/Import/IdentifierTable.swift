@@ -27,8 +27,8 @@ final class IdentifierTable {
     /// The database of this kind's ids by number.
     private let names: LedgerTransaction.Table
     // Exclusivity unchecked on what each record touches: one thread applies records at a time, and
-    // no access to a property is open while another starts (the runtime's checks cost 4 % of the
-    // applying thread's samples on `hostile`).
+    // no access to a property is open while another starts (the runtime's checks showed in the
+    // applying thread's profile on `hostile`).
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<UInt64>
     @exclusivity(unchecked) private var arena: UnsafeMutableRawBufferPointer
     /// The arena's bytes in use.
@@ -58,7 +58,7 @@ final class IdentifierTable {
     /// Starts a chunk in `ledger`: forgets the ids of a chunk that did not commit and loads those
     /// that the store has and the table does not. The pages read are dropped from `region` once
     /// more than the import's budget is mapped (a resumed import loads every id committed: left
-    /// mapped, the dictionaries' pages were 185 MiB on `hostile`).
+    /// mapped, the dictionaries' pages were a large part of its peak on `hostile`).
     func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
         if defined > 0 {
             count -= defined

@@ -9,9 +9,9 @@ import SystemPaths
 /// file opened (an error of it is the import's to report), the store's lock taken, and the read
 /// models that an interrupted import left behind the log rebuilt in an LMDB environment of their
 /// own, closed before the import opens the store. LMDB keeps every page a write transaction
-/// dirtied until its environment closes: after the rebuild of a store killed mid-import, 147 MB
-/// that the import would otherwise carry beside its tables (`hostile`, killed at 1.77M events: a
-/// resumed import's peak RSS 566 MiB with its catch-up inside, 432 after one run alone).
+/// dirtied until its environment closes: after the rebuild of a store killed mid-import, pages
+/// that the import would otherwise carry beside its tables (a resumed `hostile` import peaked far
+/// higher with its catch-up inside than after one run alone).
 ///
 /// The catch-up says so through `options.notice`, as the import's would. It is left to the import
 /// when the file cannot be opened, when there is no store, or when another import or rebuild

@@ -26,9 +26,9 @@ public final class Importer: Sendable {
         self.store = store
         self.service = service
         self.start = start
-        // Measured: the reading, preparing and writing threads hand each other buffers of up to
-        // a few MiB per chunk; with glibc's moving thresholds, `hostile`'s peak RSS at 250k
-        // orders was 357 MiB, with these 280 MiB, for the same CPU within the noise.
+        // The reading, preparing and writing threads hand each other buffers of up to a few MiB
+        // per chunk; with glibc's moving thresholds malloc kept them long after, and fixed ones
+        // lowered `hostile`'s peak RSS for the same CPU.
         cmemory_bound_heap()
     }
 

@@ -20,8 +20,8 @@ internal import LedgerServices
 /// transaction) forgets them all and reads the orders from the store again.
 final class OrderStates {
     // Exclusivity unchecked on what each record touches: one thread applies records at a time, and
-    // no access to a property is open while another starts (the runtime's checks cost 4 % of the
-    // applying thread's samples on `hostile`).
+    // no access to a property is open while another starts (the runtime's checks showed in the
+    // applying thread's profile on `hostile`).
     /// Each order's state, the seq of its `placed` event (0: this import did not place it) and the
     /// seq of its latest event (0: not loaded; every stored order has an event), side by side so
     /// that a lookup reaches one place in memory. Zeroed memory from `calloc`, so only the pages
@@ -56,7 +56,7 @@ final class OrderStates {
         guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
             fatalError("out of memory for \(count) order states")
         }
-        // Read at random by order number (88 MB at 1M orders): huge pages spare most TLB misses.
+        // Read at random by order number (88 bytes an order): huge pages spare most TLB misses.
         cmemory_advise_huge_pages(states, count * MemoryLayout<Entry>.stride)
         return states.bindMemory(to: Entry.self, capacity: count)
     }
@@ -154,7 +154,7 @@ final class OrderStates {
     /// The write-back, the states' last use: calls `body` with every order the import changed,
     /// once each and in number order, and hands the memory of the states behind it back to the
     /// system as it goes (88 bytes an order, held until now beside every page the write-back
-    /// dirties, which LMDB keeps until the commit: at 4M orders the states are 350 MB). Nothing
+    /// dirties, which LMDB keeps until the commit: at millions of orders that adds up). Nothing
     /// reads the states afterwards but a chunk begun again (which starts from the store); a second
     /// call, which a transaction run again after the map filled would make, throws instead of
     /// writing states no longer held.

@@ -6,9 +6,9 @@ internal import LedgerServices
 /// counts, and the `…_ids` entries of the ids the import named (`indexIDs`). Until that commit the
 /// stored read models and `…_ids` stay where the import found them (the checkpoints say so),
 /// while the log, the command ids and the `…_names` move on with every chunk: rewriting the read
-/// models' random pages with every commit wrote about 16 times the store's size on spread
-/// lifecycles (measured: README, "What bounds each figure now"), and the random inserts into
-/// `…_ids` made an import of `wide` (1M orders) write 1,514 MB, against 931 MB since.
+/// models' random pages with every commit wrote many times the store's size on spread
+/// lifecycles (docs/PERFORMANCE.md, "What bounds each figure"), and the random inserts into
+/// `…_ids` made an import of `wide` write far more than it does since.
 ///
 /// Safe to send: it is handed over with the last chunk, after which the preparing thread no
 /// longer touches the order states. The rows are handed to the write-back once `ChunkFolder` has

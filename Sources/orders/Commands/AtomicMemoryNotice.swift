@@ -5,9 +5,9 @@ import SystemPaths
 /// keeps every page a write transaction changes in memory until the commit, so an atomic import
 /// holds all the pages the whole file writes (a chunked import only one chunk's).
 enum AtomicMemoryNotice {
-    /// Bytes of changed pages held per byte of input, measured on a generated CSV batch of
-    /// 300,000 orders (80,841,021 bytes): peak `RssAnon` of the atomic import 351,540 KiB, of the
-    /// chunked import 80,140 KiB; the difference is 3.44 bytes per input byte, rounded up.
+    /// Bytes of changed pages held per byte of input: the peak `RssAnon` of an atomic import of a
+    /// generated CSV batch less that of the chunked import of it, per byte of the batch, rounded
+    /// up (docs/PERFORMANCE.md, "Memory", has the measurement).
     static let bytesPerInputByte = 3.5
     /// Estimates above this many bytes are announced.
     static let threshold = 256 << 20
