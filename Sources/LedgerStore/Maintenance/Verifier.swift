@@ -82,8 +82,8 @@ public struct Verifier {
             }
             var checked: Result<ChainCheck, any Error>?
             defer { if let chainCheck, checked == nil { _ = try? chainCheck.wait() } }
-            // The id dictionaries, the command ids and every database's branch keys are checked on
-            // another thread meanwhile, in a snapshot of its own
+            // The id dictionaries and every database's branch keys are checked on another thread
+            // meanwhile (the command ids on this one, after the read models), in a snapshot of its own
             // that counts only if it sees the same commit as this one; if a commit came between
             // them, they are compared here, after the rest.
             let snapshot = ledger.txn.snapshot
@@ -105,11 +105,13 @@ public struct Verifier {
             for model in [ReadModelName.orders, .customers, .skus, .revenue] {
                 differences += try laggingFound[model] ?? compare(model, with: replayed, ledger, releasing: region)
             }
+            let commands = try Self.checkCommands(replayed, ledger, releasing: region)
             let compared = Result { try dictionaryCheck.wait() }
             dictionaries = compared
             differences +=
                 try compared.get()
                 ?? Self.checkBesideReplay(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
+            differences += commands
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
             differences += try laggingFound[.stats] ?? compare(.stats, with: replayed, ledger, releasing: region)
             // A lagging checkpoint was compared above; one beyond the log or unreadable is a difference.
@@ -473,13 +475,14 @@ public struct Verifier {
     }
 
     /// What the thread beside the comparison of the read models checks, in one snapshot: the id
-    /// dictionaries, the command ids, and every database's branch keys.
+    /// dictionaries and every database's branch keys (the comparison's thread, which finishes
+    /// sooner, checks the command ids).
     private static func checkBesideReplay(
         _ replayed: ReplayedLedger, namedAtCheckpoint: [ReadModelName: Int], _ ledger: LedgerTransaction,
         releasing region: MappedRegion?
     ) throws -> [String] {
         try compareDictionaries(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
-            + checkCommands(replayed, ledger, releasing: region) + checkRouting(ledger, releasing: region)
+            + checkRouting(ledger, releasing: region)
     }
 
     /// `commands` against the log (format 6): each key a seq whose id passes its check, and the
