@@ -96,13 +96,12 @@ struct BranchPages {
         read += 1
         if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
         // A tree holds each page once: more reads than pages means a damaged page points back up.
-        guard read <= pages, levels > 0, let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty else { return nil }
-        if levels == 1 {
-            guard flags & Self.leafFlag != 0, let first = key(start, nodes[0]), let last = key(start, nodes[nodes.count - 1])
-            else { return nil }
-            return (first, last)
+        guard read <= pages, levels > 0 else { return nil }
+        // A leaf's first and last keys are all the check needs of it: its other slots are not read.
+        if levels == 1 { return edges(ofLeaf: page) }
+        guard let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty, flags & Self.branchFlag != 0 else {
+            return nil
         }
-        guard flags & Self.branchFlag != 0 else { return nil }
         var first: UnsafeRawBufferPointer?
         var previousLast: UnsafeRawBufferPointer?
         for (index, node) in nodes.enumerated() {
@@ -125,11 +124,22 @@ struct BranchPages {
         return (first, previousLast)
     }
 
-    /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
-    /// or its slots do not fit in it.
-    // Safe: the page lies inside the map (its number is below the environment's last page's), and each slot read lies
-    // before `lower`, checked to be inside the page.
-    private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
+    /// The first and last key of the leaf `page`, from its first and last slot; `nil` when it is
+    /// not a leaf, holds no node, or those slots or keys do not fit in it.
+    // Safe: as `nodes`: the page lies inside the map, the two slots before `lower` inside the
+    // page, and each key is lent only once it is known to end inside it.
+    private func edges(ofLeaf page: Int) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        guard let (start, lower, flags) = header(of: page), flags & Self.leafFlag != 0, lower > Self.headerSize,
+            let first = node(in: start, slot: Self.headerSize, lower: lower).flatMap({ key(start, $0) }),
+            let last = node(in: start, slot: lower - 2, lower: lower).flatMap({ key(start, $0) })
+        else { return nil }
+        return (first, last)
+    }
+
+    /// Where `page` starts, the end of its slots and its flags; `nil` when it lies outside the map,
+    /// does not hold its own number, is of a kind this reader does not know, or its slots do not fit in it.
+    // Safe: the page lies inside the map (its number is below the environment's last page's).
+    private func header(of page: Int) -> (start: UnsafeRawPointer, lower: Int, flags: UInt16)? {
         guard page >= 2, page < pages else { return nil }
         let start = base + page * pageSize
         // Each page holds its own number: one that does not is not the page sought.
@@ -138,11 +148,27 @@ struct BranchPages {
         let lower = Int(start.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
         guard flags & Self.otherFlags == 0, lower >= Self.headerSize, lower <= pageSize, (lower - Self.headerSize) % 2 == 0
         else { return nil }
+        return (start, lower, flags)
+    }
+
+    /// The node offset in the slot at `slot` of the page at `start`, whose slots end at `lower`;
+    /// `nil` when the node's 8 bytes do not lie in the page after the slots.
+    // Safe: the slot lies before `lower`, inside the page.
+    private func node(in start: UnsafeRawPointer, slot: Int, lower: Int) -> Int? {
+        let node = Int(start.loadUnaligned(fromByteOffset: slot, as: UInt16.self))
+        return node >= lower && node + 8 <= pageSize && node % 2 == 0 ? node : nil
+    }
+
+    /// Where `page` starts, its nodes' offsets and its flags; `nil` when it lies outside the map
+    /// or its slots do not fit in it.
+    // Safe: the page lies inside the map (its number is below the environment's last page's), and each slot read lies
+    // before `lower`, checked to be inside the page.
+    private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
+        guard let (start, lower, flags) = header(of: page) else { return nil }
         var nodes: [Int] = []
         nodes.reserveCapacity((lower - Self.headerSize) / 2)
         for slot in stride(from: Self.headerSize, to: lower, by: 2) {
-            let node = Int(start.loadUnaligned(fromByteOffset: slot, as: UInt16.self))
-            guard node >= lower, node + 8 <= pageSize, node % 2 == 0 else { return nil }
+            guard let node = node(in: start, slot: slot, lower: lower) else { return nil }
             nodes.append(node)
         }
         return (start, nodes, flags)
