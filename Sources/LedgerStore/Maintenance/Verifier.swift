@@ -244,9 +244,7 @@ public struct Verifier {
                     "\(name()): order number \(index) names customer number \(state.customer.rawValue), which has no id")
             }
             if state != expected.state {
-                found.add(
-                    "\(name()): stored \(state.status) total \(state.total) paid \(state.paid) refunded \(state.refunded) v\(state.version); the log gives \(expected.state.status) total \(expected.state.total) paid \(expected.state.paid) refunded \(expected.state.refunded) v\(expected.state.version)"
-                )
+                found.add("\(name()): stored \(Self.describe(state)); the log gives \(Self.describe(expected.state))")
             }
             if lastSeq != expected.lastSeq {
                 found.add("\(name()): latest seq stored \(lastSeq), in the log \(expected.lastSeq)")
@@ -518,6 +516,13 @@ public struct Verifier {
         case .failure: found.add("meta's count of command ids (key command_ids) is damaged, the log flags \(flagged)")
         }
         return found.lines
+    }
+
+    /// An order's state in a difference: every field, so that the two sides show where they part.
+    private static func describe(_ state: OrderState) -> String {
+        "\(state.status) \(state.currency) total \(state.total) paid \(state.paid) refunded \(state.refunded) "
+            + "v\(state.version) customer number \(state.customer.rawValue) \(state.lineCount) lines of \(state.itemCount) items "
+            + "placed \(state.placedAt) updated \(state.updatedAt)"
     }
 
     /// Walks the log beside `commands` and names each seq where they disagree.

@@ -44,6 +44,17 @@ extension LedgerTransaction {
         number: UInt64, batch: StoredBatch, verified: Bool
     )] {
         guard let databases = batchDatabases else { return [] }
+        // Each batch record has one head key: a lost one would hide its batch, and the file would
+        // be imported again.
+        if self.databases.checked {
+            let heads = try txn.count(databases.heads)
+            let records = try txn.count(databases.batches)
+            guard heads == records else {
+                throw StoreError.corrupt(
+                    "batch_heads: \(heads) head keys for \(records) batch records, so a file already imported could be "
+                        + "imported again (orders verify lists the damage)")
+            }
+        }
         var found: [(number: UInt64, batch: StoredBatch, verified: Bool)] = []
         func collect(prefix: [UInt8], verified: Bool) throws {
             var numbers: [UInt64] = []

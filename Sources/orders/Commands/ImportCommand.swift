@@ -182,8 +182,12 @@ struct ImportCommand: AsyncParsableCommand {
                         + "run the import again with a writable --rejects to continue", exitStatus: 2)
             case let error as StoreError:
                 if case .busy = error { throw CommandFailure("\(error)", exitStatus: 75) }
-                // A record that fails its check stops the import before it changes anything (SPEC §10).
-                if case .corrupt = error { throw CommandFailure("\(failure)", exitStatus: 1) }
+                // A record that fails its check, or a damaged log, stops the import before it
+                // changes anything (SPEC §10); running it again would meet the same damage.
+                switch error {
+                case .corrupt, .damagedLog: throw CommandFailure("\(failure)", exitStatus: 1)
+                default: break
+                }
                 fallthrough
             default:
                 throw CommandFailure(

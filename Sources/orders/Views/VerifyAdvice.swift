@@ -1,9 +1,11 @@
 /// What can mend the differences `orders verify` found, by kind: the read models are recomputed
-/// from the log by `orders rebuild`, but nothing recomputes the log, its hash chain or the
-/// records of what was imported: those come back from a backup.
+/// from the log by `orders rebuild`, but nothing recomputes the log, its hash chain, the id
+/// dictionaries or the records of what was imported: those come back from a backup.
 enum VerifyAdvice {
     /// The prefixes of the differences that only a backup can mend.
-    static let beyondRebuild = ["log:", "chain:", "batches:", "commands:", "rejections:"]
+    static let beyondRebuild = [
+        "log:", "chain:", "batches:", "batch_heads:", "commands:", "rejections:", "ids:", "imports:", "meta:",
+    ]
 
     /// What mends the differences: a backup when the log or a record beside it differs (a
     /// rebuild would copy the damage into the read models), else a rebuild.

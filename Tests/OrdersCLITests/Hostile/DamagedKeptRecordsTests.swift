@@ -41,4 +41,45 @@ struct DamagedKeptRecordsTests {
         #expect(try OrdersBinary.run(["stats", "--store", store, "--format", "json"]).standardOutput == before)
         #expect(try OrdersBinary.run(["verify", "--store", store]).standardOutput.contains("  batches: batch 1: "))
     }
+
+    @Test func aLostHeadKeyStopsTheImportOfItsFileAgainInsteadOfApplyingItTwice() throws {
+        let batch = try importGoodBatch()
+        let head = try StoreFixture.entries(database: "batch_heads", at: store)[0]
+        try StoreFixture.delete(key: head.key, database: "batch_heads", at: store)
+        let log = try StoreFixture.entries(database: "log", at: store)
+        let again = try OrdersBinary.run(["import", "--store", store, batch])
+        #expect(again.status == 1)
+        #expect(
+            again.standardError.split(separator: "\n").count == 1
+                && again.standardError.contains("batch_heads: 0 head keys for 1 batch records"), "\(again.standardError)")
+        #expect(try StoreFixture.entries(database: "log", at: store).map(\.key) == log.map(\.key))
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.standardOutput.contains("to mend the log or what it records: orders rebuild cannot mend that"))
+    }
+
+    @Test func anImportOntoAChangedEventOfTheOpenLinkExitsOneNamingItsSeq() throws {
+        _ = try importGoodBatch()
+        let log = try StoreFixture.entries(database: "log", at: store)
+        var event = log[3].value
+        event[16] ^= 1  // the lowest bit of its time
+        try StoreFixture.put(event, key: log[3].key, database: "log", at: store)
+        let more = directory.file(
+            "more.csv", "type,order_id,customer_id,currency,lines,at\nplace,O-9001,C-1,EUR,A-1*1@100,2030-01-01T00:00:00Z\n")
+        let result = try OrdersBinary.run(["import", "--store", store, more])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "orders: error: store damaged at seq 4: its bytes no longer match the hash chain; run orders verify\n",
+            "\(result.standardError)")
+        #expect(try StoreFixture.entries(database: "log", at: store).count == log.count)
+    }
+
+    @Test func verifySendsDamagedIdDictionariesToABackupNotToARebuild() throws {
+        _ = try importGoodBatch()
+        let entry = try StoreFixture.entries(database: "customer_ids", at: store)[0]
+        try StoreFixture.delete(key: entry.key, database: "customer_ids", at: store)
+        let verify = try OrdersBinary.run(["verify", "--store", store])
+        #expect(verify.status == 1)
+        #expect(verify.standardOutput.contains("to mend the log or what it records: orders rebuild cannot mend that"))
+    }
 }
