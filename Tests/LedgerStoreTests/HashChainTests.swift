@@ -197,6 +197,18 @@ struct HashChainTests {
         #expect(try StoreFixture.entries(database: "chain", at: path).map(\.value) == before.map(\.value))
     }
 
+    @Test func statsShowsNoDigestOfAChainThatDoesNotEndAtTheLogsHead() throws {
+        try makeStore(chunkSize: 97)
+        let links = try StoreFixture.entries(database: "chain", at: path)
+        let head = Self.seq(links[links.count - 1].key)
+        try StoreFixture.delete(key: links[links.count - 1].key, database: "chain", at: path)
+        let before = Self.seq(links[links.count - 2].key)
+        #expect(
+            throws: StoreError.corrupt(
+                "the hash chain ends at seq \(before) but the log at seq \(head); orders verify says where they part")
+        ) { try LedgerStore(path: path, readOnly: true).statistics() }
+    }
+
     @Test func anEarlierHeadStillConfirmsAfterMoreImports() throws {
         let (earlier, _) = try storeGrownAfterVerifying()
         let now = try #require(try verify().chain)

@@ -124,20 +124,29 @@ extension LedgerStore {
         }
     }
 
-    /// `orders stats`.
+    /// `orders stats`. The digest shown is the chain's head, which a commit stores with the events
+    /// it covers: one that does not end at the log's last seq is damage, not a digest to show.
     public func statistics() throws -> LedgerStatistics {
         try read { ledger in
             var checkpoints: [String: UInt64] = [:]
             for name in ReadModelName.allCases { checkpoints[name.rawValue] = try ledger.checkpoint(name) }
+            let head = try ledger.headSeq()
+            var chain: ChainDigest?
+            if ledger.hasChain {
+                let link = try ledger.chainHead()
+                guard (link?.seq ?? 0) == head else {
+                    throw StoreError.corrupt(
+                        "the hash chain ends at seq \(link?.seq ?? 0) but the log at seq \(head); orders verify says where they part"
+                    )
+                }
+                chain = ChainDigest(seq: head, digest: link?.digest ?? ChainLink.genesis)
+            }
             return LedgerStatistics(
                 // Counted in the read models, which agree with the status counts also while an
                 // import runs (they show the ledger at their checkpoint until its last chunk).
                 events: try ledger.count(\.log), orders: try ledger.count(\.orders),
                 customers: try ledger.count(\.customers), skus: try ledger.count(\.skus),
-                headSeq: try ledger.headSeq(), byStatus: try ledger.statusCounts(), checkpoints: checkpoints,
-                chain: ledger.hasChain
-                    ? (try ledger.chainHead()).map { ChainDigest(seq: $0.seq, digest: $0.digest) }
-                        ?? ChainDigest(seq: 0, digest: ChainLink.genesis) : nil)
+                headSeq: head, byStatus: try ledger.statusCounts(), checkpoints: checkpoints, chain: chain)
         }
     }
 }
