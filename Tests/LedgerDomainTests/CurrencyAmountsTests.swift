@@ -60,5 +60,12 @@ struct CurrencyAmountsTests {
         amounts.merge(other)
         #expect(Dictionary(uniqueKeysWithValues: amounts.entries.map { ($0.currency.description, $0.amount) }) == expected)
         #expect(expected.values.contains { $0 > Int128(Int64.max) } && expected.values.contains { $0 < Int128(Int64.min) })
+        #expect(!amounts.fitsInt64)
+        var back = CurrencyAmounts()
+        back.add(Int64.max, to: Currency("EUR")!)
+        back.add(Int64(1), to: Currency("EUR")!)
+        #expect(!back.fitsInt64)
+        back.add(Int64(-1), to: Currency("EUR")!)
+        #expect(back.fitsInt64 && back[Currency("EUR")!] == Int128(Int64.max))
     }
 }

@@ -74,6 +74,12 @@ public struct CurrencyAmounts: Hashable, Sendable {
         return Int128(carry.count) << 64
     }
 
+    /// Whether every amount fits an `Int64`: an inline one does unless its carries add up to
+    /// some, one past the inline currencies when its value does.
+    public var fitsInt64: Bool {
+        carries.allSatisfy { $0.count == 0 } && overflow.allSatisfy { Int64(exactly: $0.amount) != nil }
+    }
+
     /// The amounts, sorted by currency code.
     public var entries: [(currency: Currency, amount: Int128)] {
         var all: [(currency: Currency, amount: Int128)] = []

@@ -165,13 +165,11 @@ enum ReadModelCodec {
     /// Whether an amount is kept as an `Int64`.
     private static func fitsNarrow(_ amount: Int128) -> Bool { Int64(exactly: amount) != nil }
 
-    private static func isNarrow(_ amounts: CurrencyAmounts) -> Bool { amounts.entries.allSatisfy { fitsNarrow($0.amount) } }
-
-    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * (isNarrow(amounts) ? 12 : 20) }
+    private static func size(of amounts: CurrencyAmounts) -> Int { 2 + amounts.count * (amounts.fitsInt64 ? 12 : 20) }
 
     private static func write(_ amounts: CurrencyAmounts, to writer: inout ByteWriter) {
         let entries = amounts.entries
-        let narrow = isNarrow(amounts)
+        let narrow = amounts.fitsInt64
         writer.write(UInt16(entries.count) | (narrow ? 0 : wideAmounts))
         for entry in entries {
             writer.write(entry.currency.packed)
