@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LedgerServices", targets: ["LedgerServices"]),
         .library(name: "BatchFormats", targets: ["BatchFormats"]),
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
+        .library(name: "LedgerStoreWords", targets: ["LedgerStoreWords"]),
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
         .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
@@ -52,12 +53,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "LedgerStoreWords", dependencies: ["LedgerStore", "LMDB"], swiftSettings: strictSettings),
         .target(
             name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerStoreWords", "LedgerViewModels",
+                "CStandardOutput",
                 "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "LedgerPostgres",
                 .product(name: "LedgerStore", package: "orders"),
+                .product(name: "LedgerStoreWords", package: "orders"),
                 .product(name: "LedgerServices", package: "orders"),
                 .product(name: "ProcessControl", package: "orders"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,35 +1,7 @@
 import LedgerServices
 import LedgerViewModels
+import TestSupport
 import Testing
-
-/// A `LedgerMaintaining` stand-in: reports progress twice, then answers or fails.
-struct FakeMaintainer: LedgerMaintaining {
-    struct Broken: Error, CustomStringConvertible {
-        var description: String { "the log itself is inconsistent" }
-    }
-
-    var failing = false
-
-    func headSeq() throws -> UInt64 { 10 }
-
-    func rebuild(
-        _ projections: Set<ReadModelName>, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
-    ) throws -> RebuildSummary {
-        progress(5)
-        progress(10)
-        if failing { throw Broken() }
-        return RebuildSummary(
-            projections: ReadModelName.allCases.filter(projections.contains), events: 10, seconds: 0.5, rowsChanged: 2)
-    }
-
-    func verify(
-        expecting expected: ChainDigest?, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
-    ) throws -> VerifyReport {
-        progress(10)
-        if failing { throw Broken() }
-        return VerifyReport(events: 10, orders: 3, differences: ["stats: the status counts differ from the log's"])
-    }
-}
 
 @MainActor
 struct MaintenanceViewModelTests {

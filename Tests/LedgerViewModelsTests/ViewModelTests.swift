@@ -3,6 +3,7 @@ import LedgerDomain
 import LedgerServices
 import LedgerViewModels
 import Observation
+import TestSupport
 import Testing
 
 @MainActor
@@ -28,6 +29,20 @@ struct ViewModelTests {
         viewModel.filter.status = nil
         viewModel.load()
         #expect(viewModel.state.value?.count == 2)
+    }
+
+    @Test func theOrderListHandsOverItsRowsOneByOneAsOftenAsTheViewWalksThem() throws {
+        ledger.summaries = [summary("A", .placed), summary("B", .paid), summary("C", .paid)]
+        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(status: .paid, limit: 0))
+        let walks = try viewModel.withOrders { forEachOrder in
+            try (0..<2).map { _ in
+                var ids: [String] = []
+                try forEachOrder { ids.append($0.orderID) }
+                return ids
+            }
+        }
+        #expect(walks == [["B", "C"], ["B", "C"]])
+        #expect(ledger.lastFilter == OrderFilter(status: .paid, limit: 0))
     }
 
     @Test func aFailingRepositoryBecomesAFailedStateWithItsMessage() {
@@ -77,52 +92,26 @@ struct ViewModelTests {
     }
 
     @Test func anImportReportsProgressAndSummaries() async {
-        struct FakeImporter: BatchImporting {
-            func importFile(
-                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
-            ) throws -> ImportSummary {
-                progress(ImportTick(file: file, records: 1, bytesDone: 1, bytesTotal: 2))
-                var summary = ImportSummary(file: file)
-                summary.records = 2
-                summary.accepted = 2
-                return summary
-            }
-        }
         let viewModel = ImportViewModel()
-        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: FakeImporter(), rejects: nil)
+        let importer = FakeImporter(otherwise: .accepts(records: 2))
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: importer, rejects: nil)
         #expect(viewModel.state.value?.map(\.file) == ["a.csv", "b.csv"])
         #expect(viewModel.completed.count == 2)
         #expect(viewModel.progress == nil)
     }
 
     @Test func anImportThatThrowsFails() async {
-        struct DiskFull: Error, CustomStringConvertible {
-            var description: String { "storage error: no space left on device" }
-        }
-        struct FailingImporter: BatchImporting {
-            func importFile(
-                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
-            ) throws -> ImportSummary {
-                throw DiskFull()
-            }
-        }
         let viewModel = ImportViewModel()
-        await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: FailingImporter(), rejects: nil)
+        let importer = FakeImporter(otherwise: .fails(description: "storage error: no space left on device"))
+        await viewModel.importFiles(["a.csv"], options: ImportOptions(), using: importer, rejects: nil)
         #expect(viewModel.state.failure == "storage error: no space left on device")
         #expect(viewModel.interruption == nil)
     }
 
     @Test func anInterruptedImportSaysWhereItStoppedAndKeepsTheFilesDoneBefore() async {
-        struct InterruptedImporter: BatchImporting {
-            func importFile(
-                _ file: String, options: ImportOptions, rejects: (any RejectsOutput)?, progress: (ImportTick) -> Void
-            ) throws -> ImportSummary {
-                guard file == "b.csv" else { return ImportSummary(file: file) }
-                throw ImportInterrupted(file: file, committedLines: 42)
-            }
-        }
         let viewModel = ImportViewModel()
-        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: InterruptedImporter(), rejects: nil)
+        let importer = FakeImporter(["b.csv": .interrupted(committedLines: 42)])
+        await viewModel.importFiles(["a.csv", "b.csv"], options: ImportOptions(), using: importer, rejects: nil)
         #expect(viewModel.interruption == ImportInterrupted(file: "b.csv", committedLines: 42))
         #expect(viewModel.completed.map(\.file) == ["a.csv"])
     }

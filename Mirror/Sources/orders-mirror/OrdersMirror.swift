@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerPostgres
 import LedgerStore
+import LedgerStoreWords
 import ProcessControl
 
 /// `orders-mirror` (also run as `orders mirror`): copies a store's ledger into PostgreSQL.

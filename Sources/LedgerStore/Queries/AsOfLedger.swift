@@ -29,14 +29,6 @@ public struct AsOfLedger: LedgerQuerying {
         }
     }
 
-    public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
-        try withOrders(filter) { forEachOrder in
-            var rows: [OrderSummary] = []
-            try forEachOrder { rows.append($0) }
-            return rows
-        }
-    }
-
     /// Replays the log as of the moment once and lends `body` a walk over the orders `filter`
     /// selects, row by row as `LedgerSnapshot.forEachOrder` walks the stored ones (`list` writes
     /// them as they come); `body` may walk them more than once.

@@ -5,13 +5,12 @@ public import LedgerServices
 /// The read-side queries of SPEC §6. Each runs in one read snapshot, so it never sees half a
 /// commit, and none writes.
 extension LedgerStore {
-    /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0: all).
-    public func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
-        try snapshot { snapshot in
-            var rows: [OrderSummary] = []
-            try snapshot.forEachOrder(filter) { rows.append($0) }
-            return rows
-        }
+    /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0:
+    /// all), walked in one read snapshot as `LedgerSnapshot.forEachOrder` reads them.
+    public func withOrders<R>(
+        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+    ) throws -> R {
+        try snapshot { snapshot in try body { try snapshot.forEachOrder(filter, $0) } }
     }
 
     /// `orders show`: the order with its lines and history, or `nil` when there is no such order.

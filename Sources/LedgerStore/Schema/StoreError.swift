@@ -39,6 +39,9 @@ public enum StoreError: Error, Hashable, Sendable {
     /// The store's data file was removed or replaced while this process wrote it: what it
     /// committed went with the file it had open.
     case removedWhileWriting(path: String)
+    /// No directory for a dry run's copy of the store could be made in `path` (the temporary
+    /// directory); `code` is the `errno`.
+    case cannotMakeTrialDirectory(path: String, code: Int32)
     /// Any other failure of the storage engine.
     case engine(LMDBError)
 }
@@ -46,7 +49,7 @@ public enum StoreError: Error, Hashable, Sendable {
 extension StoreError {
     /// Another process grew the data file past this process's map while a snapshot of this
     /// process was open, so no later snapshot could begin until that one ends.
-    var isMapResized: Bool {
+    public var isMapResized: Bool {
         if case .engine(let error) = self { return error.isMapResized }
         return false
     }

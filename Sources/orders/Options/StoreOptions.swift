@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LedgerStore
 
 /// `--store DIR`, shared by every verb.
 struct StoreOptions: ParsableArguments {
@@ -25,28 +24,5 @@ struct StoreOptions: ParsableArguments {
         if let dataHome = ProcessEnvironment.value("XDG_DATA_HOME"), !dataHome.isEmpty { return dataHome + "/orders" }
         let home = ProcessEnvironment.value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.local/share/orders"
-    }
-}
-
-extension StoreOptions {
-    /// Opens the store read-only (a reading command never writes); a missing store exits 1.
-    func openForReading() throws -> LedgerStore { try Self.openForReading(path: path) }
-
-    /// Opens the store at `path` read-only; a missing store exits 1.
-    static func openForReading(path: String) throws -> LedgerStore {
-        do {
-            return try LedgerStore(path: path, readOnly: true)
-        } catch {
-            throw CommandFailure.opening(error, otherwise: 1)
-        }
-    }
-
-    /// Runs `body`, a read of the store: a store error it meets is one line and exit 1.
-    func reading<R>(_ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch let error as StoreError {
-            throw CommandFailure("\(error)", exitStatus: 1)
-        }
     }
 }

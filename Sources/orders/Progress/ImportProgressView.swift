@@ -1,6 +1,5 @@
 import Foundation
 import LedgerServices
-import LedgerStore
 import LedgerViewModels
 import Observation
 

@@ -1,5 +1,3 @@
-import LedgerStore
-
 /// Builds one JSON object with its keys in the order they are added; absent values are left out.
 struct JSONObject {
     private var members: [String] = []

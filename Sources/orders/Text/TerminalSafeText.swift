@@ -1,4 +1,3 @@
-import LedgerStore
 import SystemPaths
 
 extension String {

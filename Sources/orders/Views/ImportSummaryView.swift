@@ -1,5 +1,4 @@
 import LedgerServices
-import LedgerStore
 
 /// Renders import summaries: an aligned table for people, a JSON array for programs (SPEC §5).
 enum ImportSummaryView {

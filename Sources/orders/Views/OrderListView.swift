@@ -1,6 +1,5 @@
 import LedgerDomain
 import LedgerServices
-import LedgerStore
 
 /// Renders `orders list` row by row as the snapshot is read, so that a listing of every order
 /// (`--limit 0`) needs no more memory than one of ten. A table needs its column widths first: it

@@ -1,6 +1,5 @@
 import LedgerDomain
 import LedgerServices
-import LedgerStore
 
 /// Renders `orders stats`.
 enum StatsView {

@@ -1,5 +1,6 @@
 import BatchGenerator
 import Foundation
+import LedgerStore
 import TestSupport
 import Testing
 

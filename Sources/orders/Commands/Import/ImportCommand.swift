@@ -105,7 +105,7 @@ struct ImportCommand: AsyncParsableCommand {
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
         if let rejects { try paths.checkOutput(rejects) }
-        let trial = dryRun ? try TrialStore(copying: storeOptions.path, waitLimit: wait, notice: importOptions.notice) : nil
+        let trial = dryRun ? try Self.trialStore(copying: storeOptions.path, waitLimit: wait, notice: importOptions.notice) : nil
         defer { trial?.remove() }
         // Read models an interrupted import left behind are rebuilt before the import opens the
         // store, so that what LMDB keeps of that rebuild is freed first (a dry run's copy is
@@ -113,7 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
         let start = trial == nil ? ImportStart(store: storeOptions.path, firstFile: files[0], options: importOptions) : nil
         let store: LedgerStore
         do {
-            store = try trial?.store ?? LedgerStore(path: storeOptions.path)
+            store = try trial?.store ?? StoreOpener.openForWriting(path: storeOptions.path)
         } catch {
             throw CommandFailure.opening(error, otherwise: 2)
         }
@@ -129,6 +129,18 @@ struct ImportCommand: AsyncParsableCommand {
             )
         }
         try await importFiles(into: store, start: start, rejectsFile: rejectsFile)
+    }
+
+    /// A copy of the store at `path` in the temporary directory (`$TMPDIR`, else `/tmp`) for a dry
+    /// run to import into; store errors exit 2, a store still busy 75.
+    private static func trialStore(copying path: String, waitLimit: Double?, notice: (String) -> Void) throws -> TrialStore {
+        let temporary = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        do {
+            return try TrialStore(copying: path, in: temporary, waitLimit: waitLimit, notice: notice)
+        } catch {
+            if case .busy = error as? StoreError { throw CommandFailure("\(error)", exitStatus: 75) }
+            throw CommandFailure("\(error)", exitStatus: 2)
+        }
     }
 
     /// What the options ask of each file's import.

@@ -46,12 +46,7 @@ struct RejectsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store: LedgerStore
-        do {
-            store = try LedgerStore(path: storeOptions.path, readOnly: true)
-        } catch {
-            throw CommandFailure.opening(error, otherwise: 1)
-        }
+        let store = try StoreOpener.openForReading(path: storeOptions.path)
         let formats = try files.map { file in
             guard let recordFormat = inputFormat?.recordFormat ?? RecordFormat(fileName: file) else {
                 throw CommandFailure(

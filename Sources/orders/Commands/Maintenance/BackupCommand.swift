@@ -53,7 +53,7 @@ struct BackupCommand: ParsableCommand {
             throw CommandFailure(
                 "backup \(directory) is not empty; a backup goes into a new or empty directory: choose another", exitStatus: 2)
         }
-        let store = try storeOptions.openForReading()
+        let store = try StoreOpener.openForReading(path: storeOptions.path)
         let head: UInt64
         do {
             head = try store.backup(to: directory, compact: compact)

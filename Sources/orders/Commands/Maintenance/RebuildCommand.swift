@@ -52,10 +52,7 @@ struct RebuildCommand: ParsableCommand {
         InterruptSignals.install()
         let store: LedgerStore
         do {
-            guard SystemPath.access(storeOptions.path + "/data.mdb", F_OK) == 0 else {
-                throw StoreError.missing(path: storeOptions.path)
-            }
-            store = try LedgerStore(path: storeOptions.path, creating: false)
+            store = try StoreOpener.openExisting(path: storeOptions.path)
         } catch {
             throw CommandFailure.opening(error, otherwise: 1)
         }

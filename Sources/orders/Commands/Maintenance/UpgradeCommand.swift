@@ -27,7 +27,7 @@ struct UpgradeCommand: ParsableCommand {
         let store: LedgerStore
         do {
             guard SystemPath.access(path + "/data.mdb", F_OK) == 0 else { throw StoreError.missing(path: path) }
-            store = try LedgerStore(path: path)
+            store = try StoreOpener.openForWriting(path: path)
         } catch {
             throw CommandFailure("\(error)", exitStatus: 1)
         }

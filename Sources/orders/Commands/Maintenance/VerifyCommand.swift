@@ -54,12 +54,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         InterruptSignals.install()
-        let store: LedgerStore
-        do {
-            store = try LedgerStore(path: storeOptions.path, readOnly: true)
-        } catch {
-            throw CommandFailure.opening(error, otherwise: 1)
-        }
+        let store: any LedgerMaintaining = try StoreOpener.openForReading(path: storeOptions.path)
         let total = Int(clamping: try store.headSeq())
         let (state, error) = MainActor.assumeIsolated {
             let progress = ReplayProgressView(verb: "verifying", total: total, enabled: Terminal.standardErrorIsTerminal)

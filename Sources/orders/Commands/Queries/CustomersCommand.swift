@@ -19,7 +19,7 @@ struct CustomersCommand: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let store = try options.openRepository()
+        let store = try StoreOpener.queries(options)
         try MainActor.assumeIsolated {
             let viewModel = CustomersViewModel(repository: store)
             viewModel.load()

@@ -61,7 +61,7 @@ struct EventsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.openForReading()
+        let store = try StoreOpener.openForReading(path: storeOptions.path)
         if follow { InterruptSignals.install() }
         let wanted = limit == 0 ? Int.max : limit
         let through = to ?? .max
@@ -70,7 +70,7 @@ struct EventsCommand: ParsableCommand {
         var printed = 0
         let currency = format == .table
         // The first look: what the log holds now, in one snapshot.
-        var last: UInt64 = try storeOptions.reading {
+        var last: UInt64 = try StoreOpener.reading {
             try store.snapshot { snapshot in
                 let head = try snapshot.headSeq()
                 widths = EventsView.tableWidths(head: head)
@@ -96,13 +96,13 @@ struct EventsCommand: ParsableCommand {
         if format == .table, printed == 0 { try listing.line(EventsView.tableHeaderLine(widths: widths)) }
         try listing.flush()
         while printed < wanted, !InterruptSignals.shouldStop() {
-            let head = try storeOptions.reading { try store.headSeq() }
+            let head = try StoreOpener.reading { try store.headSeq() }
             guard head > last else {
                 if Terminal.standardOutputReaderIsGone { Terminal.endForClosedPipe() }
                 usleep(Self.pollInterval)
                 continue
             }
-            try storeOptions.reading {
+            try StoreOpener.reading {
                 try store.snapshot { snapshot in
                     let limit = order == nil ? wanted - printed : .max
                     try snapshot.forEachEvent(from: last + 1, through: head, limit: limit, currency: currency) { row in

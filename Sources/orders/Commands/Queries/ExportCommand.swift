@@ -39,7 +39,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.openForReading()
+        let store = try StoreOpener.openForReading(path: storeOptions.path)
         let format = self.format ?? (output?.hasSuffix(".csv") == true ? .csv : .jsonl)
         var destination = OutputBuffer.standardOutput
         // The file this export made, if it made one: the only one a failure removes.
@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
         if let output {
             // Checked before the file is opened (and a file that was there emptied); the log only
             // grows, so what passes here passes in the snapshot too.
-            if let to { try Self.check(to: to, head: storeOptions.reading { try store.headSeq() }) }
+            if let to { try Self.check(to: to, head: StoreOpener.reading { try store.headSeq() }) }
             created = try openOutput(output)
             destination = output
         }
@@ -69,7 +69,7 @@ struct ExportCommand: ParsableCommand {
 
     /// Writes the export; returns how many events lost an empty note to CSV.
     private func export(_ store: LedgerStore, format: ExportFormat, destination: String) throws -> Int {
-        try storeOptions.reading {
+        try StoreOpener.reading {
             try store.snapshot { snapshot in
                 let head = try snapshot.headSeq()
                 if let to { try Self.check(to: to, head: head) }

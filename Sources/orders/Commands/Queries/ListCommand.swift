@@ -1,7 +1,7 @@
 import ArgumentParser
 import LedgerDomain
 import LedgerServices
-import LedgerStore
+import LedgerViewModels
 
 /// `orders list`.
 struct ListCommand: ParsableCommand {
@@ -51,18 +51,14 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.openForReading()
+        let repository = try StoreOpener.queries(path: storeOptions.path, asOf: asOfOption.moment)
         let filter = OrderFilter(status: status?.status, customer: customer, limit: limit)
         let style = outputOptions.style
-        try storeOptions.reading {
-            if let moment = asOfOption.moment {
-                try AsOfLedger(store: store, asOf: moment).withOrders(filter) { forEachOrder in
+        try MainActor.assumeIsolated {
+            let viewModel = OrderListViewModel(repository: repository, filter: filter)
+            try StoreOpener.reading {
+                try viewModel.withOrders { forEachOrder in
                     try OrderListView.write(forEachOrder, format: format, style: style)
-                }
-            } else {
-                LagNotice.write(for: store)
-                try store.snapshot { snapshot in
-                    try OrderListView.write({ try snapshot.forEachOrder(filter, $0) }, format: format, style: style)
                 }
             }
         }

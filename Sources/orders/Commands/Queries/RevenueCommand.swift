@@ -36,7 +36,7 @@ struct RevenueCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try options.openRepository()
+        let store = try StoreOpener.queries(options)
         try MainActor.assumeIsolated {
             let viewModel = RevenueViewModel(
                 repository: store, from: from.flatMap(CalendarDate.init), to: to.flatMap(CalendarDate.init))

@@ -26,7 +26,7 @@ struct SKUsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try options.openRepository()
+        let store = try StoreOpener.queries(options)
         try MainActor.assumeIsolated {
             let viewModel = SKUsViewModel(repository: store, top: top)
             viewModel.load()

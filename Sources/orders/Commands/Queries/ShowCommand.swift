@@ -23,7 +23,7 @@ struct ShowCommand: ParsableCommand {
     var orderID: String
 
     func run() throws {
-        let repository = try options.openRepository()
+        let repository = try StoreOpener.queries(options)
         try Self.show(orderID, in: repository, format: options.format, color: options.outputOptions.color)
     }
 

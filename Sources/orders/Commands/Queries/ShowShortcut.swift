@@ -69,8 +69,7 @@ struct ShowShortcut {
 
     /// Runs the query, as `ShowCommand.run` would.
     func run() throws {
-        let store = try StoreOptions.openForReading(path: StoreOptions.path(store))
-        LagNotice.write(for: store)
-        try ShowCommand.show(orderID, in: store, format: format, color: color)
+        let repository = try StoreOpener.queries(path: StoreOptions.path(store), asOf: nil)
+        try ShowCommand.show(orderID, in: repository, format: format, color: color)
     }
 }

@@ -16,7 +16,7 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var options: QueryOptions
 
     func run() throws {
-        let store = try options.openRepository()
+        let store = try StoreOpener.queries(options)
         try MainActor.assumeIsolated {
             let viewModel = StatsViewModel(repository: store)
             viewModel.load()

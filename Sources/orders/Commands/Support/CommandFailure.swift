@@ -1,4 +1,5 @@
 import LedgerStore
+import LedgerStoreWords
 
 /// An error the command line reports as one line on standard error, with its exit status.
 struct CommandFailure: Error {

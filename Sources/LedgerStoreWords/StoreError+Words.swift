@@ -1,7 +1,9 @@
 import Foundation
 internal import LMDB
+public import LedgerStore
 
 /// The words for a store error (the command line and the mirror show them): what went wrong and what to do, on one line.
+/// The store keeps only the facts (`StoreError`); the words and their advice are the command lines'.
 extension StoreError: CustomStringConvertible {
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ extension StoreError: CustomStringConvertible {
                 + "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s; try again later or wait longer (--wait)"
         case .diskFull(let path, let free):
             "the disk holding \(path) is full (\(free) bytes free); free some space"
+        case .cannotMakeTrialDirectory(let path, let code):
+            "cannot make a directory for the dry run in \(path): \(Self.words(code))"
         case .engine where isMapResized:
             "another process wrote so much to the store meanwhile that this one could not read it on; run the command again"
         case .engine(let error) where error.isCorrupted:

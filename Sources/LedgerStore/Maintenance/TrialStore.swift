@@ -1,5 +1,4 @@
 import Foundation
-import LedgerStore
 import SystemPaths
 
 /// What `import --dry-run` imports into: a compacted copy of the store in the temporary
@@ -12,9 +11,9 @@ import SystemPaths
 /// and holding its marker: the dry run's pid and the boot it runs in. A dry run killed before it
 /// removed its copy leaves the lock free and its process gone, and the next dry run removes that
 /// copy (a store's size each, in the temporary directory).
-struct TrialStore {
-    let directory: String
-    let store: LedgerStore
+public struct TrialStore {
+    public let directory: String
+    public let store: LedgerStore
     /// The lock file, held locked until the copy is removed or the process ends.
     private let owner: Int32
 
@@ -25,11 +24,11 @@ struct TrialStore {
     /// What a copy's directory may hold: what a left copy holds more than these is not removed.
     static let copyFiles: Set<String> = [ownerFile, "data.mdb", "lock.mdb", "import.lock"]
 
-    /// Copies the store at `path` (a missing store: an empty one), after removing the copies that
-    /// dry runs which did not finish left, which `notice` is told of, waiting at most `waitLimit`
-    /// seconds for an import or rebuild of the store; store errors exit 2, a store still busy 75.
-    init(copying path: String, waitLimit: Double?, notice: (String) -> Void) throws {
-        let temporary = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// Copies the store at `path` (a missing store: an empty one) into a new directory in
+    /// `temporary`, after removing the copies that dry runs which did not finish left there, which
+    /// `notice` is told of, waiting at most `waitLimit` seconds for an import or rebuild of the
+    /// store (`StoreError.busy` when it still runs).
+    public init(copying path: String, in temporary: String, waitLimit: Double?, notice: (String) -> Void) throws {
         let removed = Self.removeLeftCopies(in: temporary)
         if removed > 0 {
             let copies = removed == 1 ? "1 store copy" : "\(removed) store copies"
@@ -48,8 +47,7 @@ struct TrialStore {
         } catch {
             Self.removeCopy(directory)
             close(owner)
-            if case .busy = error as? StoreError { throw CommandFailure("\(error)", exitStatus: 75) }
-            throw CommandFailure("\(error)", exitStatus: 2)
+            throw error
         }
     }
 
@@ -73,12 +71,11 @@ struct TrialStore {
             }
             close(owner)
         }
-        throw CommandFailure(
-            "cannot make a directory for the dry run in \(temporary): \(String(cString: strerror(errno)))", exitStatus: 2)
+        throw StoreError.cannotMakeTrialDirectory(path: temporary, code: errno)
     }
 
     /// Removes the copy.
-    func remove() {
+    public func remove() {
         Self.removeCopy(directory)
         close(owner)
     }
@@ -91,11 +88,11 @@ struct TrialStore {
 
     /// Whether `owner` is locked by this process now and is still the file at `path` (not one
     /// that another dry run removed before the lock was taken).
-    static func locks(_ owner: Int32, stillAt path: String) -> Bool {
+    public static func locks(_ owner: Int32, stillAt path: String) -> Bool {
         var held = stat()
         var there = stat()
         return flock(owner, LOCK_EX | LOCK_NB) == 0 && fstat(owner, &held) == 0 && SystemPath.lstat(path, &there) == 0
-            && FileIdentity(held) == FileIdentity(there)
+            && held.st_dev == there.st_dev && held.st_ino == there.st_ino
     }
 
     /// Removes every copy in `temporary` that a dry run which ended without removing it left;
