@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LedgerServices
-import LedgerStore
 import LedgerViewModels
 import ProcessControl
 
