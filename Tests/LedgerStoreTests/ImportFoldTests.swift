@@ -7,7 +7,7 @@ import Testing
 @testable import LedgerStore
 
 /// The import records what each event changes in the read models (`ReadModelChanges`) and folds
-/// the changes on a thread of its own (`ChunkFolder`): each change is folded once, in order, with
+/// the changes on a thread of its own (`ReadModelFoldingThread`): each change is folded once, in order, with
 /// its own lines, and a row the fold cannot read ends the import with its error, after which the
 /// store still verifies once an import catches up.
 struct ImportFoldTests {

@@ -194,13 +194,13 @@ public final class Importer: Sendable {
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
         commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
-        let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, commands: commands)
+        let run = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
         // Stopped first: it reads from the pipeline.
-        var preparer: ChunkPreparer?
+        var preparer: ChunkPreparingThread?
         defer { preparer?.stop() }
-        var folder: ChunkFolder?
+        var folder: ReadModelFoldingThread?
         defer { folder?.stop() }
         let position = state.next
         do {
@@ -208,7 +208,7 @@ public final class Importer: Sendable {
                 try Self.stopIfAsked(options, file, committed: state)
                 let writer = ChunkWriter(
                     batch: batch, file: file, number: number, rejects: rejects, chunk: nextRejectsWrite(), rows: rows)
-                let outcome: ChunkOutcome
+                let outcome: CommittedChunk
                 if options.atomic {
                     // One transaction for the whole file, which holds about 3.5 bytes per byte of
                     // the file; a retry reads the file again from the start.
@@ -231,11 +231,11 @@ public final class Importer: Sendable {
                     }
                 } else {
                     if preparer == nil {
-                        folder = ChunkFolder(store: store, rows: rows)
+                        folder = ReadModelFoldingThread(store: store, rows: rows)
                         try reader.seek(to: position, hashed: hash)
                         pipeline = RecordPipeline(
                             reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
-                        preparer = ChunkPreparer(
+                        preparer = ChunkPreparingThread(
                             store: store, run: run, records: pipeline!, after: state, chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }

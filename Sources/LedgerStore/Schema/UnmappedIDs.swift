@@ -72,7 +72,7 @@ struct UnmappedIDs {
     /// Drops the pages of `region` when more than the import's budget is mapped, after every
     /// `budgetInterval` ids (`read`: how many a walk has read).
     private static func keepMappedPagesWithinBudget(_ region: MappedRegion?, read: Int) {
-        if read & (budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkRun.mappedBudget) }
+        if read & (budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget) }
     }
 
     /// How many ids were read.

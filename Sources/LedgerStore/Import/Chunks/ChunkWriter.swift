@@ -26,7 +26,7 @@ struct ChunkWriter {
     func write(
         _ prepared: PreparedChunk, to ledger: LedgerTransaction, after before: StoredBatch, atomic: Bool,
         releasing region: MappedRegion?
-    ) throws -> ChunkOutcome {
+    ) throws -> CommittedChunk {
         let number: UInt64
         if let existing = self.number {
             guard try ledger.batch(existing) == before else { throw ConcurrentImport() }
@@ -59,7 +59,7 @@ struct ChunkWriter {
         for rejection in prepared.rejected { try ledger.putRejection(batch: number, rejection) }
         try rejects?.write(records, chunk: chunk)
         FaultInjection.reach(.beforeCommit)
-        return ChunkOutcome(number: number, batch: prepared.progress, head: prepared.lastSeq)
+        return CommittedChunk(number: number, batch: prepared.progress, head: prepared.lastSeq)
     }
 
     /// Appends the chunk's new ids to the `…_names` databases, in number order, each through one

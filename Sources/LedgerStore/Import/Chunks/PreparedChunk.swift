@@ -1,7 +1,7 @@
 internal import LedgerDomain
 internal import LedgerServices
 
-/// One chunk of records applied in memory (`ChunkRun.prepare`) and not yet written: everything
+/// One chunk of records applied in memory (`ChunkApplier.prepare`) and not yet written: everything
 /// its write transaction puts into the store (`ChunkWriter`), each database's entries in the
 /// order they are written, and the read model changes its events make; the import's last chunk
 /// also carries the order states to write back. The importer
@@ -15,7 +15,7 @@ struct PreparedChunk: Sendable {
     private(set) var eventEnds: [Int] = []
     /// The command ids accepted, by seq.
     var commands = CommandClaims()
-    /// What each event changes in the read models (folded by `ChunkFolder` as the chunks are written).
+    /// What each event changes in the read models (folded by `ReadModelFoldingThread` as the chunks are written).
     var changes = ReadModelChanges()
     /// The ids the chunk defined, in number order.
     var orderNames: [(id: String, number: UInt32)] = []

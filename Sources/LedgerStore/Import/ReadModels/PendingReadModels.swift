@@ -11,7 +11,7 @@ internal import LedgerServices
 /// `…_ids` made an import of `wide` write far more than it does since.
 ///
 /// Safe to send: it is handed over with the last chunk, after which the preparing thread no
-/// longer touches the order states. The rows are handed to the write-back once `ChunkFolder` has
+/// longer touches the order states. The rows are handed to the write-back once `ReadModelFoldingThread` has
 /// folded every chunk into them.
 struct PendingReadModels: @unchecked Sendable {
     let orders: OrderStates

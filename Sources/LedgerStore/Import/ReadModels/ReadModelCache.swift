@@ -6,7 +6,7 @@ internal import LedgerServices
 /// numbers, so folding hashes nothing but revenue keys) and written back once, changed rows only
 /// and in key order (`writeChanges`), with the import's last chunk: the `customers` and `skus`
 /// databases are not rewritten by every commit. A row in memory is never read from the store
-/// again, so the store may lag behind by chunks not yet committed. `ChunkFolder`'s thread folds
+/// again, so the store may lag behind by chunks not yet committed. `ReadModelFoldingThread`'s thread folds
 /// each chunk's changes (`fold`) while the chunks are written.
 ///
 /// The rows are trusted only while the log's head is where the last chunk folded left it: a
@@ -97,7 +97,7 @@ final class ReadModelCache: ReadModelRows {
                 number, bytes in put(Int(number), try decode(bytes))
             }
         }
-        region?.releasePages(ifMappedOver: ChunkRun.mappedBudget)
+        region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget)
     }
 
     func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {

@@ -1,7 +1,7 @@
 internal import LedgerDomain
 
 /// The read model changes of one chunk's events, in seq order, as the applying thread decides
-/// them (`record`), for `ChunkFolder`'s thread to fold (`ReadModelCache.fold`) while the chunks
+/// them (`record`), for `ReadModelFoldingThread`'s thread to fold (`ReadModelCache.fold`) while the chunks
 /// are written: the fold's random reads and writes of rows no longer lengthen the applying
 /// thread, which bounded the import on batches with many customers and skus.
 struct ReadModelChanges: Sendable {

@@ -1,7 +1,7 @@
 internal import BatchFormats
 internal import LedgerDomain
 
-/// A decoded record as the import applies it (`ChunkLog`): the command and the bytes and lines
+/// A decoded record as the import applies it (`ChunkEventLog`): the command and the bytes and lines
 /// of its batch's `DecodedText`, borrowed while the batch is applied. Copying it copies plain
 /// values; its ids are read in place, with the hashes the reading thread computed.
 struct ParsedCommand: CommandFacts {

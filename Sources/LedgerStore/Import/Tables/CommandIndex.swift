@@ -240,7 +240,7 @@ final class CommandIndex {
         loadedSinceLook += 1
         guard loadedSinceLook == 8_192 else { return }
         loadedSinceLook = 0
-        region?.releasePages(ifMappedOver: ChunkRun.mappedBudget)
+        region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget)
     }
 
     /// Puts a stored command into its slot; returns the slot.

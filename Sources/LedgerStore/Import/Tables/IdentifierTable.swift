@@ -75,7 +75,7 @@ final class IdentifierTable {
         guard stored > count else { return }
         try ledger.forEachID(in: names, from: count) { id in
             try append(id)
-            if count & (Self.budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkRun.mappedBudget) }
+            if count & (Self.budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget) }
             return count < stored
         }
         guard count == stored else { throw StoreError.corrupt("the id dictionary has \(count) ids, not \(stored)") }

@@ -1,7 +1,7 @@
 internal import LMDB
 internal import LedgerServices
 
-/// Works out an import's chunks on a thread of its own (`ChunkRun.prepare`), one chunk ahead of
+/// Works out an import's chunks on a thread of its own (`ChunkApplier.prepare`), one chunk ahead of
 /// the caller, who writes and commits them (`ChunkWriter`): so chunk N+1's records are applied in
 /// memory while chunk N's LMDB writes and commit run, and both cores are busy.
 ///
@@ -9,7 +9,7 @@ internal import LedgerServices
 /// it is open; the caller passes that lock to whatever may grow the map. A chunk handed on is
 /// trusted by the import's tables: when the caller does not commit it, the caller must stop and
 /// drop the tables (they are one `Importer.apply` call's).
-final class ChunkPreparer: @unchecked Sendable {
+final class ChunkPreparingThread: @unchecked Sendable {
     /// Held while the thread's snapshot is open.
     let growthLock = Condition()
     private let condition = Condition()
@@ -20,7 +20,7 @@ final class ChunkPreparer: @unchecked Sendable {
     /// Starts preparing the chunks of `records` (read after `initial`, the batch's record as
     /// committed) of about `chunkSize` records each; `shouldStop` is asked before each parsed batch.
     init(
-        store: LedgerStore, run: ChunkRun, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
+        store: LedgerStore, run: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
         shouldStop: @escaping @Sendable () -> Bool
     ) {
         // The tables and the pipeline are handed to the thread: the caller does not touch them until `stop()` returns.
@@ -57,7 +57,7 @@ final class ChunkPreparer: @unchecked Sendable {
     }
 
     private func prepare(
-        store: LedgerStore, run: ChunkRun, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
+        store: LedgerStore, run: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
         shouldStop: @Sendable () -> Bool
     ) {
         defer {

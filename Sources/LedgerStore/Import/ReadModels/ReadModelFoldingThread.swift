@@ -8,7 +8,7 @@ internal import LMDB
 ///
 /// The thread reads rows not held yet in a snapshot of its own for each chunk, holding
 /// `growthLock` while it is open. It owns the rows until `finish` or `stop` returns.
-final class ChunkFolder: @unchecked Sendable {
+final class ReadModelFoldingThread: @unchecked Sendable {
     /// Held while the thread's snapshot is open.
     let growthLock = Condition()
     private let condition = Condition()

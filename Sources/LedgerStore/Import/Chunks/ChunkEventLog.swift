@@ -9,7 +9,7 @@ internal import LedgerServices
 /// `ledger` is a snapshot that may lag behind this import: the chunks in `earlier` are prepared
 /// but not committed in it. What they wrote is read from them (a cancel's `placed` event), or
 /// is in memory anyway (order states, ids, command ids).
-struct ChunkLog: EventLogWriting {
+struct ChunkEventLog: EventLogWriting {
     let ledger: LedgerTransaction
     let commands: CommandIndex
     let identifiers: ImportIdentifiers
@@ -114,7 +114,7 @@ struct ChunkLog: EventLogWriting {
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
-    /// Recorded with the chunk, whose changes `ChunkFolder` folds while the chunks are written.
+    /// Recorded with the chunk, whose changes `ReadModelFoldingThread` folds while the chunks are written.
     mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine]) {
         chunk.changes.record(event, before: before, after: after, placedLines: placedLines)
     }

@@ -4,10 +4,10 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Applies the parsed records of one chunk in memory (`prepare`): the import's tables move on and
-/// the chunk's writes and read model changes are collected for `ChunkWriter` and `ChunkFolder`.
+/// the chunk's writes and read model changes are collected for `ChunkWriter` and `ReadModelFoldingThread`.
 /// The tables are shared by the chunks of one import; a chunk prepared again from the same head
 /// (its transaction ran again) first forgets what the earlier try left in them.
-struct ChunkRun {
+struct ChunkApplier {
     let service: any OrderDeciding
     let identifiers: ImportIdentifiers
     let orders: OrderStates
@@ -46,7 +46,7 @@ struct ChunkRun {
         var chunk = PreparedChunk(firstSeq: firstSeq, progress: before)
         if spare != nil { chunk.reuseRoom(of: &spare!) }
         spare = nil
-        var log = ChunkLog(
+        var log = ChunkEventLog(
             ledger: ledger, orders: orders, commands: commands, identifiers: identifiers, earlier: earlier,
             chunk: consume chunk)
         var progress = before
