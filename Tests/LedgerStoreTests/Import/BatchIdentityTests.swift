@@ -211,7 +211,7 @@ struct BatchIdentityTests {
     /// `Fixtures/format1` was made by the release before batch records (commit adfb994):
     /// `orders import --store Fixtures/format1 Fixtures/format1/batch.csv` (a copy of data/good-batch.csv).
     @Test func aStoreOfFormatOneIsUpgradedAndKeepsRecognisingWhatItImported() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1").path
+        let fixture = EarlierFormatStores.path("format1")
         let path = directory.path + "/legacy"
         try FileManager.default.copyItem(atPath: fixture, toPath: path)
         let batch = try String(contentsOfFile: fixture + "/batch.csv", encoding: .utf8)

@@ -19,10 +19,8 @@ struct FormatUpgradeTests {
     /// `orders import --store S --records-per-commit 5 data/good-batch.csv data/bad-batch.jsonl`,
     /// its `data.mdb` copied with the two batches beside it (`batch.csv`, `bad-batch.jsonl`).
     func fixture(_ format: Int) throws -> String {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/format\(format)")
         let path = directory.path + "/format\(format)"
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        try FileManager.default.copyItem(atPath: EarlierFormatStores.path("format\(format)"), toPath: path)
         return path
     }
 
