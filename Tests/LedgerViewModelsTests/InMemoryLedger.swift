@@ -3,6 +3,7 @@ import LedgerServices
 import LedgerViewModels
 
 /// A `LedgerQuerying` stand-in holding fixed rows; it records the last filter it was asked for.
+// Safe: each test owns its stand-in and calls it from one task at a time.
 final class InMemoryLedger: LedgerQuerying, @unchecked Sendable {
     struct Broken: Error, CustomStringConvertible {
         var description: String { "the disk is on fire" }

@@ -9,6 +9,8 @@ internal import LedgerServices
 /// it is open; the caller passes that lock to whatever may grow the map. A chunk handed on is
 /// trusted by the import's tables: when the caller does not commit it, the caller must stop and
 /// drop the tables (they are one `Importer.apply` call's).
+// Safe: `ready`, `running` and `stopping` are read and written only with `condition` held; the
+// tables and the pipeline belong to the thread until `stop()` returns.
 final class ChunkPreparingThread: @unchecked Sendable {
     /// Held while the thread's snapshot is open.
     let growthLock = Condition()
@@ -23,7 +25,7 @@ final class ChunkPreparingThread: @unchecked Sendable {
         store: LedgerStore, run: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
         shouldStop: @escaping @Sendable () -> Bool
     ) {
-        // The tables and the pipeline are handed to the thread: the caller does not touch them until `stop()` returns.
+        // Safe: the tables and the pipeline are handed to the thread: the caller does not touch them until `stop()` returns.
         nonisolated(unsafe) let run = run
         DetachedThread.start(name: "orders-prepare") { [self] in
             prepare(store: store, run: run, records: records, after: initial, chunkSize: chunkSize, shouldStop: shouldStop)

@@ -10,7 +10,7 @@ internal import LedgerServices
 /// lifecycles (docs/PERFORMANCE.md, "What bounds each figure"), and the random inserts into
 /// `…_ids` made an import of `wide` write far more than it does since.
 ///
-/// Safe to send: it is handed over with the last chunk, after which the preparing thread no
+// Safe: it is handed over with the last chunk, after which the preparing thread no
 /// longer touches the order states. The rows are handed to the write-back once `ReadModelFoldingThread` has
 /// folded every chunk into them.
 struct PendingReadModels: @unchecked Sendable {

@@ -8,6 +8,8 @@ internal import LMDB
 ///
 /// The thread reads rows not held yet in a snapshot of its own for each chunk, holding
 /// `growthLock` while it is open. It owns the rows until `finish` or `stop` returns.
+// Safe: the queue and the flags are read and written only with `condition` held; the rows belong
+// to the thread until `finish()` or `stop()` returns.
 final class ReadModelFoldingThread: @unchecked Sendable {
     /// Held while the thread's snapshot is open.
     let growthLock = Condition()
@@ -25,7 +27,7 @@ final class ReadModelFoldingThread: @unchecked Sendable {
 
     /// Starts the thread, which folds into `rows` from snapshots of `store`.
     init(store: LedgerStore, rows: ReadModelCache) {
-        // The rows are handed to the thread: the caller does not touch them until `finish()` or `stop()` returns.
+        // Safe: the rows are handed to the thread: the caller does not touch them until `finish()` or `stop()` returns.
         nonisolated(unsafe) let rows = rows
         DetachedThread.start(name: "orders-fold") { [self] in run(store: store, rows: rows) }
     }

@@ -7,6 +7,8 @@ internal import LedgerDomain
 ///
 /// The reader belongs to the pipeline's thread until `stop()` returns; only then may the caller
 /// seek it and start a new pipeline.
+// Safe: the queue and the flags are read and written only with `condition` held; the reader
+// belongs to the thread until `stop()` returns.
 final class RecordPipeline: @unchecked Sendable {
     private let condition = Condition()
     private var ready: [ParsedBatch] = []
@@ -22,7 +24,7 @@ final class RecordPipeline: @unchecked Sendable {
     /// resumed `hostile` import without making it faster.
     init(reader: any BatchReader, decoder: CommandDecoder, batchSize: Int = 2_048, depth: Int = 12) {
         self.depth = depth
-        // The reader is handed to the thread: the caller does not touch it until `stop()` returns.
+        // Safe: the reader is handed to the thread: the caller does not touch it until `stop()` returns.
         nonisolated(unsafe) let lent = reader
         DetachedThread.start(name: "orders-reader") { [self] in
             produce(reader: lent, decoder: decoder, batchSize: batchSize)

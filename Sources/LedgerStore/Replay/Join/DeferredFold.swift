@@ -8,10 +8,11 @@ internal import LedgerDomain
 /// It reads the events in the map (`DeferredEvent`); when the map's pages are dropped as the
 /// replay goes (a rebuild, verify), it drops them again whenever more than
 /// `CancelledLines.mappedBudget` are mapped.
-// Safe: the buffers are the segments' arrays, lent by `ReplayJoin.foldDeferred` for as long as the
-// folds run; two partitions never write the same order (nor one cache line of them: a partition
-// takes blocks of `1 << blockShift` orders). The orders' `placedEvent` and the deferred events
-// point into the replay's maps.
+///
+/// The buffers are the segments' arrays, lent by `ReplayJoin.foldDeferred` for as long as the
+/// folds run. The orders' `placedEvent` and the deferred events point into the replay's maps.
+// Safe: two partitions never write the same order (nor one cache line of them: a partition takes
+// blocks of `1 << blockShift` orders), and the lent buffers and maps outlive the folds.
 struct DeferredFold: @unchecked Sendable {
     let partitions: Int
     /// Each part's deferred events, one list per partition.
