@@ -528,6 +528,8 @@ public struct Verifier {
     /// Walks the log beside `commands` and names each seq where they disagree.
     private static func nameCommandDifferences(_ ledger: LedgerTransaction, _ found: inout Differences) throws {
         try ledger.withCursor(\.commands) { commands in
+            // Safe: `command` points into the map across the scan's callbacks and after them, until
+            // `withCursor` returns: the snapshot's pages neither move nor change while it is open.
             var command = try commands.first()
             func commandSeq() -> UInt64? { command.map { BigEndianKey64.decode($0.key) } }
             try ledger.scan(\.log) { entries in
@@ -603,6 +605,11 @@ public struct Verifier {
             // Ids are compared as bytes, in place; one is made into text only to be listed. The
             // stored ids come in byte order, their numbers anywhere: each waits in a ring while
             // where its replayed bytes lie, and then those bytes, are prefetched.
+            // Safe: the ring keeps stored ids that point into the map after the scan's callback returns,
+            // and they are read until this snapshot ends. They stay valid: LMDB neither moves nor reuses
+            // the pages of a read transaction while it is open, the map does not grow or move while a
+            // snapshot is open, and `releasePages` only drops pages from memory (reading an id again
+            // faults its page back in from the file, unchanged).
             let none = UnsafeRawBufferPointer(start: nil, count: 0)
             var ring = [(id: UnsafeRawBufferPointer, number: Int?)](repeating: (none, nil), count: Self.lookahead)
             let mask = Self.lookahead - 1
