@@ -54,19 +54,7 @@ public final class Importer: Sendable {
             return summary
         }
         let origin = (position: reader.position, hash: reader.consumedBatchHash().hash)
-        // An import that had to wait and then finds the file imported learns it from the import it
-        // waited for, which reported the records and their rejections.
-        var importedByOther = false
-        let lock: StoreLock
-        if let held = handed?.lock {
-            lock = held
-        } else if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
-            lock = free
-        } else {
-            let before = try? match(batch, format: reader.format)
-            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
-            if case .imported = before {} else { importedByOther = true }
-        }
+        let (lock, importedByOther) = try takeLock(for: batch, format: reader.format, held: handed?.lock, options: options)
         if let failure = handed?.failure { throw failure }
         defer { withExtendedLifetime(lock) {} }
         do {
@@ -83,71 +71,104 @@ public final class Importer: Sendable {
                 summary.fileError = error.message
                 return summary
             }
-            var state: StoredBatch
-            var number: UInt64?
-            var hash: BatchHash
-            switch found {
-            case .imported(let number, let imported):
-                summary.records = imported.chainRecords
-                summary.alreadyImported = true
-                if !importedByOther, let rejects {
-                    let stored = try store.read { ledger in
-                        try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) }
-                    }
-                    try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
-                }
-                // Read models that another import left behind the log show it all when this returns.
-                try catchUp(options, file, committed: imported, why: Self.unfinished)
-                return summary
-            case .extendsCutLine(let earlier):
-                summary.fileError =
-                    "the file extends an imported batch whose last line (line \(earlier.next.line)) had no line end, "
-                    + "so that line may have been read cut short; nothing was imported (orders rejects lists that batch's rejections)"
-                return summary
-            case .new:
-                state = StoredBatch(format: reader.format, start: origin.position, hash: origin.hash)
-                hash = origin.hash
-            case .continues(let earlierNumber, let earlier, let earlierHash):
-                state = StoredBatch(format: reader.format, start: earlier.next, hash: earlierHash)
-                state.parent = earlierNumber
-                state.chainRecords = earlier.chainRecords
-                hash = earlierHash
-                summary.continuedAfterLine = state.continuedAfterLine
-            case .resumes(let resumed, let stored, let storedHash):
-                state = stored
-                number = resumed
-                hash = storedHash
-                if stored.records > 0 { summary.resumedFromLine = stored.next.line }
-                summary.continuedAfterLine = stored.continuedAfterLine
-                if let rejects {
-                    let earlier = try store.read { try $0.rejections(batch: resumed) }
-                    try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
-                }
-            }
+            guard
+                let point = try startingPoint(
+                    of: found, origin: origin, format: reader.format, file: file, options: options,
+                    rejects: rejects, importedByOther: importedByOther, summary: &summary)
+            else { return summary }
             guard
                 let outcome = try apply(
-                    batch, file: file, reader: reader, state: state, number: number, hash: hash, options: options,
-                    rejects: rejects, progress: progress)
+                    batch, file: file, reader: reader, state: point.state, number: point.number, hash: point.hash,
+                    options: options, rejects: rejects, progress: progress)
             else { continue }  // another importer moved this batch on: look the file up again
-            switch outcome {
-            case .failure(let error):
-                summary.fileError = error.message
-                if let committed = error.committed {
-                    summary.fileError! +=
-                        "; the records before line \(committed.next.line) were committed, and importing the complete file continues after them"
+            Self.record(outcome, in: &summary)
+            return summary
+        }
+    }
+
+    /// Takes the store's lock for the import of `batch`: the one `orders import` took before it
+    /// opened the store, or else a free one, or else waits for it as `options` say. `importedByOther`:
+    /// the import waited, and the file was not imported before it did (so an import it waited for
+    /// may have imported it, and reported its records and rejections).
+    private func takeLock(
+        for batch: BatchFile, format: RecordFormat, held: StoreLock?, options: ImportOptions
+    ) throws -> (lock: StoreLock, importedByOther: Bool) {
+        if let held { return (held, false) }
+        if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
+            return (free, false)
+        }
+        let before = try? match(batch, format: format)
+        let lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
+        if case .imported = before { return (lock, false) }
+        return (lock, true)
+    }
+
+    /// Where the import of a file `found` in the store starts: the batch's record to go on from,
+    /// its number when the store holds it already, and the digest so far. `nil` when there is
+    /// nothing to apply, and `summary` says why: the file was imported (its stored rejections
+    /// written to `rejects` again, unless `importedByOther`: the import it waited for wrote them),
+    /// or it extends a batch whose last line may have been cut short. A resumed import first writes
+    /// the rejections its earlier runs committed.
+    private func startingPoint(
+        of found: BatchMatch, origin: (position: BatchPosition, hash: BatchHash), format: RecordFormat, file: String,
+        options: ImportOptions, rejects: (any RejectsOutput)?, importedByOther: Bool,
+        summary: inout ImportSummary
+    ) throws -> (state: StoredBatch, number: UInt64?, hash: BatchHash)? {
+        switch found {
+        case .imported(let number, let imported):
+            summary.records = imported.chainRecords
+            summary.alreadyImported = true
+            if !importedByOther, let rejects {
+                let stored = try store.read { ledger in
+                    try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) }
                 }
-                return summary
-            case .success(let final):
-                summary.records = final.batch.records
-                summary.rejected = final.batch.rejected
-                summary.duplicates = final.batch.duplicates
-                summary.rolledBack = final.rolledBack
-                if !final.rolledBack {  // SPEC §9: a rolled-back import applied nothing
-                    summary.accepted = final.batch.accepted
-                    summary.firstSeq = final.batch.firstSeq == 0 ? nil : final.batch.firstSeq
-                    summary.lastSeq = final.batch.lastSeq == 0 ? nil : final.batch.lastSeq
-                }
-                return summary
+                try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+            }
+            // Read models that another import left behind the log show it all when this returns.
+            try catchUp(options, file, committed: imported, why: Self.unfinished)
+            return nil
+        case .extendsCutLine(let earlier):
+            summary.fileError =
+                "the file extends an imported batch whose last line (line \(earlier.next.line)) had no line end, "
+                + "so that line may have been read cut short; nothing was imported (orders rejects lists that batch's rejections)"
+            return nil
+        case .new:
+            return (StoredBatch(format: format, start: origin.position, hash: origin.hash), nil, origin.hash)
+        case .continues(let earlierNumber, let earlier, let earlierHash):
+            var state = StoredBatch(format: format, start: earlier.next, hash: earlierHash)
+            state.parent = earlierNumber
+            state.chainRecords = earlier.chainRecords
+            summary.continuedAfterLine = state.continuedAfterLine
+            return (state, nil, earlierHash)
+        case .resumes(let resumed, let stored, let storedHash):
+            if stored.records > 0 { summary.resumedFromLine = stored.next.line }
+            summary.continuedAfterLine = stored.continuedAfterLine
+            if let rejects {
+                let earlier = try store.read { try $0.rejections(batch: resumed) }
+                try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+            }
+            return (stored, resumed, storedHash)
+        }
+    }
+
+    /// Puts what the import of the file's records ended with into `summary`.
+    private static func record(_ outcome: Result<ImportOutcome, CommittedFileError>, in summary: inout ImportSummary) {
+        switch outcome {
+        case .failure(let error):
+            summary.fileError = error.message
+            if let committed = error.committed {
+                summary.fileError! +=
+                    "; the records before line \(committed.next.line) were committed, and importing the complete file continues after them"
+            }
+        case .success(let final):
+            summary.records = final.batch.records
+            summary.rejected = final.batch.rejected
+            summary.duplicates = final.batch.duplicates
+            summary.rolledBack = final.rolledBack
+            if !final.rolledBack {  // SPEC §9: a rolled-back import applied nothing
+                summary.accepted = final.batch.accepted
+                summary.firstSeq = final.batch.firstSeq == 0 ? nil : final.batch.firstSeq
+                summary.lastSeq = final.batch.lastSeq == 0 ? nil : final.batch.lastSeq
             }
         }
     }
