@@ -6,6 +6,8 @@ internal import LedgerDomain
 /// values; its ids are read in place, with the hashes the reading thread computed.
 struct ParsedCommand: CommandFacts {
     let decoded: DecodedCommand
+    // Safe: both point into a `ParsedBatch`'s text, lent by `ChunkApplier.prepare`'s closures; a
+    // command is made and applied inside them, and what the log keeps of it is copied.
     let text: UnsafeRawBufferPointer
     let lines: UnsafeBufferPointer<DecodedLine>
 
