@@ -27,8 +27,8 @@ public final class Importer: Sendable {
         self.service = service
         self.start = start
         // The reading, preparing and writing threads hand each other buffers of up to a few MiB
-        // per chunk; with glibc's moving thresholds malloc kept them long after, and fixed ones
-        // lowered `hostile`'s peak RSS for the same CPU.
+        // per chunk; with glibc's moving thresholds malloc keeps them long after, and fixed ones
+        // lower the peak resident memory for the same CPU.
         cmemory_bound_heap()
     }
 

@@ -42,7 +42,7 @@ public struct Verifier {
     ) throws -> VerifyReport {
         // Large blocks are mapped and handed back when freed, as in an import: otherwise glibc
         // raises its threshold to the largest block freed and keeps the replay's outgrown arrays
-        // in its heap (measured on `hostile`: peak RSS 531–543 MiB, 453–478 with this).
+        // in its heap, which raises the peak resident memory.
         cmemory_bound_heap()
         return try store.read { ledger in
             // The pages read are dropped from the map now and then, as a rebuild does: without that,
@@ -172,8 +172,8 @@ public struct Verifier {
         _ model: ReadModelName, with replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
     ) throws -> [String] {
         // The customer and sku rows are encoded straight from the replay's flat rows, as a
-        // rebuild writes them: no read model rows are made (measured on `hostile`: making them
-        // was a fifth of what verify does after the replay, on one core).
+        // rebuild writes them: no read model rows are made (making them would be a large part of
+        // what verify does after the replay, on one core).
         let rows = replayed.rows
         switch model {
         case .orders:
@@ -253,8 +253,8 @@ public struct Verifier {
         // The index lists each order once, under its customer (`CustomerIndexCheck`).
         var index = CustomerIndexCheck()
         // The orders of a customer lie anywhere in `customers`: each key waits in a ring while its
-        // order's customer is prefetched (measured on `compact`: without it, a miss per key made
-        // this check most of the comparison of the orders).
+        // order's customer is prefetched (without it, a cache miss per key would make this check
+        // most of the comparison of the orders).
         var ring = [UInt64](repeating: 0, count: Self.lookahead)
         var waiting = 0
         var next = 0

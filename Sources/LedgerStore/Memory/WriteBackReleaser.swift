@@ -6,8 +6,8 @@ internal import LMDB
 /// around each page read), which is what set the import's peak resident memory on batches whose
 /// chunks change rows all over a database.
 struct WriteBackReleaser {
-    /// Writes between drops: the pages mapped meanwhile stay a few MB; the branch pages read
-    /// again after a drop cost a few faults per interval.
+    /// Writes between drops: few enough that the pages mapped meanwhile stay small, many enough
+    /// that the branch pages read again after a drop cost only a few faults per interval.
     static let interval = 512
     private let region: MappedRegion?
     private var writes = 0

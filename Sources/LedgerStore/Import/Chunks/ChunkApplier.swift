@@ -12,19 +12,17 @@ struct ChunkApplier {
     let identifiers: ImportIdentifiers
     let orders: OrderStates
     let commands: CommandIndex
-    /// The file pages the process may keep mapped (the binary's included, about 14 MB) before the
-    /// map's pages are dropped, looked at after each parsed batch (of up to 2,048 records). A
-    /// drop every eight batches, whatever was mapped, let the pages that cancels read (their
-    /// `placed` events, anywhere in the log, with the 64 KiB the kernel maps around each page
-    /// read) add up: measured on `hostile`, a peak resident memory of 520 MiB against 481 with
-    /// this, for the same CPU.
+    /// The file pages the process may keep mapped (the binary's included) before the map's pages
+    /// are dropped, looked at after each parsed batch (of up to 2,048 records). A drop every few
+    /// batches, whatever was mapped, lets the pages that cancels read (their `placed` events,
+    /// anywhere in the log, with the pages the kernel maps around each page read) add up to a
+    /// higher peak of resident memory, for the same CPU.
     static let mappedBudget = 48 << 20
     /// Records between two looks at `mappedBudget` inside a parsed batch (a power of two). A
     /// resumed import reads the stored state of most orders it meets (and their rows, and the
-    /// `placed` events of cancels), each read mapping up to 64 KiB: looked at once per batch of
-    /// 2,048 records, the pages mapped reached 200 MiB on `hostile` resumed after a kill; every
-    /// 256, up to 74 MiB (a resumed 1M `hostile` import peaked at 440–515 MiB over 8 runs, 4 of
-    /// them over 505); every 64, 435–483 MiB over 4 runs, in turn, at no cost seen in time.
+    /// `placed` events of cancels), each read mapping the pages around it too: looked at only once
+    /// per parsed batch, the pages mapped between two looks set the import's peak; looked at this
+    /// often, they stay small, and the looks cost no time that shows.
     static let budgetInterval = 64
 
     /// Applies the records of the batches `next` yields, after `before`, as the events from

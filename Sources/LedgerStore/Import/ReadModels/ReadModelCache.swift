@@ -14,8 +14,8 @@ internal import LedgerServices
 /// empty cache and loads rows from the store again.
 final class ReadModelCache: ReadModelRows {
     // Exclusivity unchecked on what the fold touches per event: one thread folds at a time, and no
-    // access to a property is open while another starts; the runtime's checks were a fifth of the
-    // folding thread's samples on `hostile`.
+    // access to a property is open while another starts; the runtime's checks would run for every
+    // event the folding thread folds.
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     @exclusivity(unchecked) private var region: MappedRegion?
     @exclusivity(unchecked) private var customers = DenseRows<CustomerTotals>()

@@ -8,7 +8,7 @@ internal import LedgerDomain
 /// (40 bits), 8 bytes per id. A slot whose hash bits match is only a candidate: the id stored at
 /// its seq in `commands` is compared in full, so two ids with one hash never pass for each other.
 /// The table has as many slots as its load needs, not a power of two (an id's first slot is its
-/// hash's low 32 bits scaled to the table): on `hostile`, 52 MB where the next power of two took 67.
+/// hash's low 32 bits scaled to the table), so it takes no more memory than its load needs.
 ///
 /// The table is loaded from `commands` when an import first meets a command id, and then only
 /// catches up with what other writers appended. A chunk's claims enter it at once (the chunk's
@@ -23,8 +23,8 @@ final class CommandIndex {
     private static let maximumLoad = 0.7
 
     // Exclusivity unchecked on what each record touches: one thread applies records at a time, and
-    // no access to a property is open while another starts (the runtime's checks cost 4 % of the
-    // applying thread's samples on `hostile`).
+    // no access to a property is open while another starts (the runtime's checks would run for
+    // every record the applying thread applies).
     @exclusivity(unchecked) private var slots: [UInt64] = []
     @exclusivity(unchecked) private var count = 0
     /// The head seq at which the table holds exactly the store's commands, if it was loaded.
@@ -39,7 +39,7 @@ final class CommandIndex {
     private var visibleHead: UInt64 = 0
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     /// Where `ledger`'s pages are mapped: a load of the table drops them as they add up (a resumed
-    /// import loads every command committed: left mapped, `commands` was 173 MiB of its peak).
+    /// import loads every command committed: left mapped, `commands` would add to its peak).
     private var region: MappedRegion?
     /// Ids read from the store since the pages were last looked at.
     @exclusivity(unchecked) private var loadedSinceLook = 0
@@ -49,9 +49,8 @@ final class CommandIndex {
     /// The bytes of the file the import reads (0: not known), how far into it the chunk in
     /// progress starts, and where it started and how many ids the table held when the table was
     /// last made: a table that fills up grows to hold what the rest of the file brings at the
-    /// rate of the claims since, not simply to twice its size (a resumed 4M-order `hostile`
-    /// import, whose last records are shorter than its first, outgrew its estimate: the table
-    /// went from 155 to 295 MiB where 199 held every claim).
+    /// rate of the claims since, not simply to twice its size (a resumed import whose last records
+    /// are shorter than its first outgrows its estimate, and doubling would overshoot).
     var fileSize: UInt64 = 0
     private var read: UInt64 = 0
     private var readWhenMade: UInt64 = 0
@@ -213,7 +212,7 @@ final class CommandIndex {
         // `firstSlot` scales 32 bits of the hash: at most 2^32 slots (3 billion command ids).
         guard size <= 1 << 32 else { throw StoreError.corrupt("\(stored) command ids are more than the command index holds") }
         // The old table goes first: the new one is filled from the store, and both at once would
-        // be the import's peak (a resumed 4M-order `hostile` import: 60 MiB above the fresh one).
+        // be the import's peak.
         slots = []
         // Read at random, by hash: huge pages (asked for before the slots are zeroed) spare most TLB misses.
         slots = [UInt64](unsafeUninitializedCapacity: size) { buffer, initialized in

@@ -95,10 +95,10 @@ final class OrderStates {
     }
 
     /// Order numbers read from the store together, the first time one of them is met: one walk
-    /// of the `orders` pages that hold them (about 20). Read alone, each order searched the tree,
-    /// and its page was mapped again for every order on it once the import's budget of mapped
-    /// pages had dropped it: a resumed import meets the stored orders of a batch whose lifecycles
-    /// are spread at random, most of them (4M orders: 38 s of page faults in 68). 88 KB of states.
+    /// of the `orders` pages that hold them (a few dozen). Read alone, each order would search the
+    /// tree, and its page would be mapped again for every order on it once the import's budget of
+    /// mapped pages had dropped it: a resumed import meets the stored orders of a batch whose
+    /// lifecycles are spread at random, most of them, and page faults would be most of its time.
     static let loadBlock = 1 << 10
 
     /// The order with this number if it is in memory.

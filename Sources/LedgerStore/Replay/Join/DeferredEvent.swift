@@ -5,8 +5,8 @@ internal import LedgerDomain
 /// fold once the states before it are known. It is never a `placed` event. It keeps its seq and
 /// kind and where its bytes lie in the map (16 bytes); the join reads its other facts there, in
 /// log order, prefetched ahead (`prefetch()`). Copying every fact (48 bytes) cost more: a log
-/// whose lifecycles are spread defers most of its events, and on this machine the pages of a
-/// fresh array cost more to fault in than the map's pages cost to map again.
+/// whose lifecycles are spread defers most of its events, and the pages of a fresh array cost
+/// more to fault in than the map's pages cost to map again.
 // Safe: `header` points at an event checked when the scan folded it, in the map of a replay
 // transaction that stays open until the join ends; a rebuild or verify may drop the map's pages
 // meanwhile, and reading them again maps them back.
