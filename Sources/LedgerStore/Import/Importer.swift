@@ -215,14 +215,14 @@ public final class Importer: Sendable {
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
         commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
-        let run = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)
+        let applier = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
         // Stopped first: it reads from the pipeline.
-        var preparer: ChunkPreparingThread?
-        defer { preparer?.stop() }
-        var folder: ReadModelFoldingThread?
-        defer { folder?.stop() }
+        var preparing: ChunkPreparingThread?
+        defer { preparing?.stop() }
+        var folding: ReadModelFoldingThread?
+        defer { folding?.stop() }
         let position = state.next
         do {
             while !state.finished {
@@ -240,7 +240,7 @@ public final class Importer: Sendable {
                         defer { whole.stop() }
                         let head = try ledger.headSeq()
                         var noSpare: PreparedChunk?
-                        let prepared = try run.prepare(
+                        let prepared = try applier.prepare(
                             ledger, firstSeq: head + 1, visibleHead: head, after: state, earlier: [], reusing: &noSpare,
                             releasing: store.mappedRegion()
                         ) {
@@ -251,28 +251,29 @@ public final class Importer: Sendable {
                         return try writer.write(prepared, to: ledger, after: state, atomic: true, releasing: store.mappedRegion())
                     }
                 } else {
-                    if preparer == nil {
-                        folder = ReadModelFoldingThread(store: store, rows: rows)
+                    if preparing == nil {
+                        folding = ReadModelFoldingThread(store: store, rows: rows)
                         try reader.seek(to: position, hashed: hash)
                         pipeline = RecordPipeline(
                             reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
-                        preparer = ChunkPreparingThread(
-                            store: store, run: run, records: pipeline!, after: state, chunkSize: max(1, options.chunkSize),
+                        preparing = ChunkPreparingThread(
+                            store: store, applier: applier, records: pipeline!, after: state,
+                            chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }
-                    guard let prepared = try preparer!.next() else { preconditionFailure("the chunks ended before the batch") }
-                    try folder!.fold(prepared.changes, after: prepared.firstSeq - 1)
+                    guard let prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    try folding!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
                         // memory): the preparing thread is done, and the write needs neither the
                         // id tables nor the command ids (the chunk holds its own).
-                        preparer!.stop()
+                        preparing!.stop()
                         identifiers.release()
                         commands.release()
-                        try folder!.finish()
+                        try folding!.finish()
                     }
                     try Self.stopIfAsked(options, file, committed: state)
-                    let growthLock = GrowthLocks(locks: [preparer!.growthLock, folder!.growthLock])
+                    let growthLock = GrowthLocks(locks: [preparing!.growthLock, folding!.growthLock])
                     try store.makeRoom(for: 0, growthLock: growthLock)
                     outcome = try store.write(growthLock: growthLock) { ledger in
                         try writer.write(prepared, to: ledger, after: state, atomic: false, releasing: store.mappedRegion())
@@ -281,7 +282,7 @@ public final class Importer: Sendable {
                 FaultInjection.reach(.afterCommit)
                 state = outcome.batch
                 number = outcome.number
-                if options.atomic { run.handedOn(head: outcome.head) }
+                if options.atomic { applier.handedOn(head: outcome.head) }
                 // The pages the chunk read stay in the page cache; dropping them from this process's
                 // map keeps its resident memory to one chunk's pages, whatever the store's size.
                 store.mappedRegion()?.releasePages()

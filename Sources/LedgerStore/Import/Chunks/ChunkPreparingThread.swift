@@ -22,13 +22,14 @@ final class ChunkPreparingThread: @unchecked Sendable {
     /// Starts preparing the chunks of `records` (read after `initial`, the batch's record as
     /// committed) of about `chunkSize` records each; `shouldStop` is asked before each parsed batch.
     init(
-        store: LedgerStore, run: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
+        store: LedgerStore, applier: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
         shouldStop: @escaping @Sendable () -> Bool
     ) {
         // Safe: the tables and the pipeline are handed to the thread: the caller does not touch them until `stop()` returns.
-        nonisolated(unsafe) let run = run
+        nonisolated(unsafe) let applier = applier
         DetachedThread.start(name: "orders-prepare") { [self] in
-            prepare(store: store, run: run, records: records, after: initial, chunkSize: chunkSize, shouldStop: shouldStop)
+            prepare(
+                store: store, applier: applier, records: records, after: initial, chunkSize: chunkSize, shouldStop: shouldStop)
         }
     }
 
@@ -59,7 +60,7 @@ final class ChunkPreparingThread: @unchecked Sendable {
     }
 
     private func prepare(
-        store: LedgerStore, run: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
+        store: LedgerStore, applier: ChunkApplier, records: RecordPipeline, after initial: StoredBatch, chunkSize: Int,
         shouldStop: @Sendable () -> Bool
     ) {
         defer {
@@ -85,7 +86,7 @@ final class ChunkPreparingThread: @unchecked Sendable {
                     // Whole parsed batches adding up to at least `chunkSize` records, or up to the
                     // file's end, each dropped once applied.
                     var taken = 0
-                    return try run.prepare(
+                    return try applier.prepare(
                         ledger, firstSeq: firstSeq ?? visible + 1, visibleHead: visible, after: progress, earlier: earlier,
                         reusing: &spare, releasing: store.mappedRegion()
                     ) {
@@ -97,7 +98,7 @@ final class ChunkPreparingThread: @unchecked Sendable {
                         return applied
                     }
                 }
-                run.handedOn(head: prepared.lastSeq)
+                applier.handedOn(head: prepared.lastSeq)
                 return prepared
             }
             if case .success(let prepared) = outcome {
