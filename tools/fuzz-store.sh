@@ -33,7 +33,7 @@ if [ ! -d "$work/corpus" ]; then
 fi
 swiftc "${flags[@]}" -module-name StoreDecoders tools/fuzz/FuzzStoreDecoders.swift \
     Sources/LedgerStore/Codec/*.swift Sources/LedgerStore/Schema/StoreError.swift \
-    Sources/LedgerStore/Batches/StoredRejection.swift Sources/LedgerStore/Import/ImportProgress.swift \
+    Sources/LedgerStore/Batches/StoredRejection.swift Sources/LedgerStore/Batches/ImportProgress.swift \
     "$work/libLedgerServices.a" "$work/libBatchFormats.a" "$work/libLedgerDomain.a" "$work/libLMDB.a" -llmdb \
     -o "$work/fuzz-store-decoders" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
 cd "$work" && ./fuzz-store-decoders -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=256 corpus 2>&1 |

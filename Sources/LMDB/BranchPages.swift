@@ -16,6 +16,8 @@ import Foundation
 /// (`nil`): the caller falls back to lookups through LMDB itself.
 struct BranchPages {
     private let region: MappedRegion
+    // Safe: the start of the map of the transaction passed to `init`; a walk is used only while that
+    // transaction is open, and its map neither moves nor shrinks meanwhile.
     private let base: UnsafeRawPointer
     private let pageSize: Int
     private let pages: Int

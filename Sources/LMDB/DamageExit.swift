@@ -19,15 +19,19 @@ import SystemPaths
 public enum DamageExit {
     /// The exit status (1 until `install` sets it).
     static let status = Atomic<Int32>(1)
+    // The five below are set by `install` before it installs the handlers that read them, and never
+    // written again: a signal handler on any thread reads settled values.
     /// The first part of every line (`"orders: error: "`), set once by `install`.
-    nonisolated(unsafe) static var prefix = ""
+    nonisolated(unsafe) static var prefix = ""  // Safe: set before the handlers, never again.
     /// The SIGBUS line, written before the handler is installed: a signal handler must not build it.
+    // Safe: set before the handlers, never again; the buffer is never freed.
     nonisolated(unsafe) static var busErrorLine: UnsafeMutableBufferPointer<UInt8>?
     /// The SIGSEGV line, made beforehand too.
+    // Safe: set before the handlers, never again; the buffer is never freed.
     nonisolated(unsafe) static var wildReadLine: UnsafeMutableBufferPointer<UInt8>?
     /// Where liblmdb's code and libc's are mapped (`codeRanges`), for the SIGSEGV handler.
-    nonisolated(unsafe) static var lmdbCode: Range<UInt> = 0..<0
-    nonisolated(unsafe) static var libcCode: Range<UInt> = 0..<0
+    nonisolated(unsafe) static var lmdbCode: Range<UInt> = 0..<0  // Safe: set before the handlers, never again.
+    nonisolated(unsafe) static var libcCode: Range<UInt> = 0..<0  // Safe: set before the handlers, never again.
     /// Set by the first thread that meets damage, which writes the line and ends the process.
     static let reporting = Atomic<Bool>(false)
 

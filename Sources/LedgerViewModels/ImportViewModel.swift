@@ -26,7 +26,7 @@ public final class ImportViewModel {
         state = .loading
         completed = []
         error = nil
-        // The rejects output is used by the one import task below, one file after another.
+        // Safe: the rejects output is used by the one import task below, one file after another.
         nonisolated(unsafe) let rejects = rejects
         interruption = nil
         let outcome = await Task.detached { [weak self] in

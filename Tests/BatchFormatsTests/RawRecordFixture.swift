@@ -3,6 +3,8 @@ import LedgerDomain
 
 /// Builds `RawRecord`s whose text fields point at bytes that live as long as the fixture.
 final class RawRecordFixture {
+    // Safe: allocated by the fixture and freed only in `deinit`, so the records made from them are
+    // valid while a test holds the fixture.
     private var buffers: [UnsafeMutableRawBufferPointer] = []
 
     deinit {

@@ -118,6 +118,7 @@ struct ViewModelTests {
 }
 
 /// A thread-safe count for observation callbacks (which must be `Sendable`).
+// Safe: `count` is read and written only with `lock` held.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

@@ -38,6 +38,8 @@ public enum GeneratedLedger {
         return Batch(path: path, records: report.records)
     }
 
+    // Safe: read and written only by the benchmarks' setup, which the runner calls on one thread, one
+    // benchmark after another.
     nonisolated(unsafe) private static var imported: [GeneratorProfile: Store] = [:]
 
     /// The CSV batch of `orders` orders of `profile` imported into a store, once per process and

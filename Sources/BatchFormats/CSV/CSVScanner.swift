@@ -136,7 +136,7 @@ struct CSVScanner {
 
     /// The index of the first comma, line feed or quote in `bytes[from..<to]` (`to` if none):
     /// where a field without quotes may end or go wrong. Eight bytes at a time: a byte at a time,
-    /// the state machine was a sixth of the reading thread's samples.
+    /// the state machine was a large share of the reading thread's work.
     static func plainEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

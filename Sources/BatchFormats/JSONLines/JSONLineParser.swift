@@ -7,6 +7,8 @@ internal import LedgerDomain
 /// unescaped string is never longer than its escaped form, so the arena never overflows. The keys
 /// of the objects being parsed go to `keys` (`keyCapacity` of them), to find a key given twice
 /// without an array made per object.
+// Safe: the line, the arena and the keys are the reader's, lent for one record: a parser lives
+// only inside the reader's `next()`, which neither moves nor frees them meanwhile.
 struct JSONLineParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0

@@ -1,5 +1,6 @@
 /// A forward reader of ASCII text for fixed-format parsing (times, dates).
 struct DigitReader {
+    // Safe: a reader is made and used inside the call that lends it the text, and never kept.
     let bytes: UnsafeRawBufferPointer
     var index = 0
 

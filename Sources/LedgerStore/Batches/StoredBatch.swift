@@ -42,12 +42,11 @@ public struct StoredBatch: Hashable, Sendable {
 
     /// About how many command ids the bytes after `next` bring, in a file of `size` bytes (the
     /// import's command index makes room for them once). Only those bytes bring new ones: a
-    /// resumed import's table holds the earlier ones already (room for the whole file again
-    /// doubled it, 64 MiB more at 1M orders). A record with a command id takes well over 64 bytes
+    /// resumed import's table holds the earlier ones already (room for the whole file again would
+    /// double it). A record with a command id takes well over 64 bytes
     /// in CSV and 96 in JSON Lines, and most batches carry fewer ids; the records left bring at
     /// most one each, and are about as long as the batch's committed ones (a fifth more of them is
-    /// allowed for: a table sized for exactly as many grew on `wide`, reading every id again). A
-    /// resumed `hostile` JSON Lines import expects 2.8M, not 4.2M.
+    /// allowed for: a table sized for exactly as many can grow, reading every id again).
     func expectedClaims(inFileOf size: UInt64) -> Int {
         let remaining = size - min(size, next.offset)
         var claims = remaining / (format == .jsonl ? 192 : 128)

@@ -51,9 +51,9 @@ struct ChainLink: @unchecked Sendable {
 
     private var hasher = SHA256()
     /// Bytes added but not hashed yet (the first `used` of `pending`): the hasher gets them in
-    /// runs of up to `run` bytes, not two small updates per event (measured: per-event updates
-    /// cost as much as the hashing). They are copied in with `memcpy`, not appended (a generic
-    /// append and a uniqueness check per event were a twentieth of a verify's replay on `compact`).
+    /// runs of up to `run` bytes, not two small updates per event (per-event updates would cost as
+    /// much as the hashing). They are copied in with `memcpy`, not appended (a generic append and
+    /// a uniqueness check per event would be a noticeable part of a verify's replay).
     private var pending = [UInt8](repeating: 0, count: ChainLink.run)
     private var used = 0
     private static let run = 1 << 16

@@ -13,7 +13,7 @@ struct EventBounds: Sendable {
 
     /// What is wrong with `event`, logged at `seq`, or `nil` when every number is in bounds.
     /// Allocates nothing unless it finds something.
-    // Measured: runs per event of the replay; rebuild and verify of 1M events cost the same CPU time with it (README).
+    // Always inlined: it runs for every event a replay folds.
     @inline(__always)
     func problem(with event: EncodedEvent, seq: UInt64) -> String? {
         guard event.order.index < orders else { return "order number \(event.order.index) has no id (\(orders) orders)" }

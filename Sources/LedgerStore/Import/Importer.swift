@@ -27,8 +27,8 @@ public final class Importer: Sendable {
         self.service = service
         self.start = start
         // The reading, preparing and writing threads hand each other buffers of up to a few MiB
-        // per chunk; with glibc's moving thresholds malloc kept them long after, and fixed ones
-        // lowered `hostile`'s peak RSS for the same CPU.
+        // per chunk; with glibc's moving thresholds malloc keeps them long after, and fixed ones
+        // lower the peak resident memory for the same CPU.
         cmemory_bound_heap()
     }
 
@@ -54,19 +54,7 @@ public final class Importer: Sendable {
             return summary
         }
         let origin = (position: reader.position, hash: reader.consumedBatchHash().hash)
-        // An import that had to wait and then finds the file imported learns it from the import it
-        // waited for, which reported the records and their rejections.
-        var importedByOther = false
-        let lock: StoreLock
-        if let held = handed?.lock {
-            lock = held
-        } else if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
-            lock = free
-        } else {
-            let before = try? match(batch, format: reader.format)
-            lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
-            if case .imported = before {} else { importedByOther = true }
-        }
+        let (lock, importedByOther) = try takeLock(for: batch, format: reader.format, held: handed?.lock, options: options)
         if let failure = handed?.failure { throw failure }
         defer { withExtendedLifetime(lock) {} }
         do {
@@ -83,71 +71,104 @@ public final class Importer: Sendable {
                 summary.fileError = error.message
                 return summary
             }
-            var state: StoredBatch
-            var number: UInt64?
-            var hash: BatchHash
-            switch found {
-            case .imported(let number, let imported):
-                summary.records = imported.chainRecords
-                summary.alreadyImported = true
-                if !importedByOther, let rejects {
-                    let stored = try store.read { ledger in
-                        try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) }
-                    }
-                    try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
-                }
-                // Read models that another import left behind the log show it all when this returns.
-                try catchUp(options, file, committed: imported, why: Self.unfinished)
-                return summary
-            case .extendsCutLine(let earlier):
-                summary.fileError =
-                    "the file extends an imported batch whose last line (line \(earlier.next.line)) had no line end, "
-                    + "so that line may have been read cut short; nothing was imported (orders rejects lists that batch's rejections)"
-                return summary
-            case .new:
-                state = StoredBatch(format: reader.format, start: origin.position, hash: origin.hash)
-                hash = origin.hash
-            case .continues(let earlierNumber, let earlier, let earlierHash):
-                state = StoredBatch(format: reader.format, start: earlier.next, hash: earlierHash)
-                state.parent = earlierNumber
-                state.chainRecords = earlier.chainRecords
-                hash = earlierHash
-                summary.continuedAfterLine = state.continuedAfterLine
-            case .resumes(let resumed, let stored, let storedHash):
-                state = stored
-                number = resumed
-                hash = storedHash
-                if stored.records > 0 { summary.resumedFromLine = stored.next.line }
-                summary.continuedAfterLine = stored.continuedAfterLine
-                if let rejects {
-                    let earlier = try store.read { try $0.rejections(batch: resumed) }
-                    try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
-                }
-            }
+            guard
+                let point = try startingPoint(
+                    of: found, origin: origin, format: reader.format, file: file, options: options,
+                    rejects: rejects, importedByOther: importedByOther, summary: &summary)
+            else { return summary }
             guard
                 let outcome = try apply(
-                    batch, file: file, reader: reader, state: state, number: number, hash: hash, options: options,
-                    rejects: rejects, progress: progress)
+                    batch, file: file, reader: reader, state: point.state, number: point.number, hash: point.hash,
+                    options: options, rejects: rejects, progress: progress)
             else { continue }  // another importer moved this batch on: look the file up again
-            switch outcome {
-            case .failure(let error):
-                summary.fileError = error.message
-                if let committed = error.committed {
-                    summary.fileError! +=
-                        "; the records before line \(committed.next.line) were committed, and importing the complete file continues after them"
+            Self.record(outcome, in: &summary)
+            return summary
+        }
+    }
+
+    /// Takes the store's lock for the import of `batch`: the one `orders import` took before it
+    /// opened the store, or else a free one, or else waits for it as `options` say. `importedByOther`:
+    /// the import waited, and the file was not imported before it did (so an import it waited for
+    /// may have imported it, and reported its records and rejections).
+    private func takeLock(
+        for batch: BatchFile, format: RecordFormat, held: StoreLock?, options: ImportOptions
+    ) throws -> (lock: StoreLock, importedByOther: Bool) {
+        if let held { return (held, false) }
+        if let free = try? StoreLock(directory: store.path, role: "import", limit: 0, notice: { _ in }) {
+            return (free, false)
+        }
+        let before = try? match(batch, format: format)
+        let lock = try StoreLock(directory: store.path, role: "import", limit: options.waitLimit, notice: options.notice)
+        if case .imported = before { return (lock, false) }
+        return (lock, true)
+    }
+
+    /// Where the import of a file `found` in the store starts: the batch's record to go on from,
+    /// its number when the store holds it already, and the digest so far. `nil` when there is
+    /// nothing to apply, and `summary` says why: the file was imported (its stored rejections
+    /// written to `rejects` again, unless `importedByOther`: the import it waited for wrote them),
+    /// or it extends a batch whose last line may have been cut short. A resumed import first writes
+    /// the rejections its earlier runs committed.
+    private func startingPoint(
+        of found: BatchMatch, origin: (position: BatchPosition, hash: BatchHash), format: RecordFormat, file: String,
+        options: ImportOptions, rejects: (any RejectsOutput)?, importedByOther: Bool,
+        summary: inout ImportSummary
+    ) throws -> (state: StoredBatch, number: UInt64?, hash: BatchHash)? {
+        switch found {
+        case .imported(let number, let imported):
+            summary.records = imported.chainRecords
+            summary.alreadyImported = true
+            if !importedByOther, let rejects {
+                let stored = try store.read { ledger in
+                    try ledger.chain(of: number).flatMap { try ledger.rejections(batch: $0.number) }
                 }
-                return summary
-            case .success(let final):
-                summary.records = final.batch.records
-                summary.rejected = final.batch.rejected
-                summary.duplicates = final.batch.duplicates
-                summary.rolledBack = final.rolledBack
-                if !final.rolledBack {  // SPEC §9: a rolled-back import applied nothing
-                    summary.accepted = final.batch.accepted
-                    summary.firstSeq = final.batch.firstSeq == 0 ? nil : final.batch.firstSeq
-                    summary.lastSeq = final.batch.lastSeq == 0 ? nil : final.batch.lastSeq
-                }
-                return summary
+                try rejects.write(stored.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+            }
+            // Read models that another import left behind the log show it all when this returns.
+            try catchUp(options, file, committed: imported, why: Self.unfinished)
+            return nil
+        case .extendsCutLine(let earlier):
+            summary.fileError =
+                "the file extends an imported batch whose last line (line \(earlier.next.line)) had no line end, "
+                + "so that line may have been read cut short; nothing was imported (orders rejects lists that batch's rejections)"
+            return nil
+        case .new:
+            return (StoredBatch(format: format, start: origin.position, hash: origin.hash), nil, origin.hash)
+        case .continues(let earlierNumber, let earlier, let earlierHash):
+            var state = StoredBatch(format: format, start: earlier.next, hash: earlierHash)
+            state.parent = earlierNumber
+            state.chainRecords = earlier.chainRecords
+            summary.continuedAfterLine = state.continuedAfterLine
+            return (state, nil, earlierHash)
+        case .resumes(let resumed, let stored, let storedHash):
+            if stored.records > 0 { summary.resumedFromLine = stored.next.line }
+            summary.continuedAfterLine = stored.continuedAfterLine
+            if let rejects {
+                let earlier = try store.read { try $0.rejections(batch: resumed) }
+                try rejects.write(earlier.map { $0.record(file: file) }, chunk: nextRejectsWrite())
+            }
+            return (stored, resumed, storedHash)
+        }
+    }
+
+    /// Puts what the import of the file's records ended with into `summary`.
+    private static func record(_ outcome: Result<ImportOutcome, CommittedFileError>, in summary: inout ImportSummary) {
+        switch outcome {
+        case .failure(let error):
+            summary.fileError = error.message
+            if let committed = error.committed {
+                summary.fileError! +=
+                    "; the records before line \(committed.next.line) were committed, and importing the complete file continues after them"
+            }
+        case .success(let final):
+            summary.records = final.batch.records
+            summary.rejected = final.batch.rejected
+            summary.duplicates = final.batch.duplicates
+            summary.rolledBack = final.rolledBack
+            if !final.rolledBack {  // SPEC §9: a rolled-back import applied nothing
+                summary.accepted = final.batch.accepted
+                summary.firstSeq = final.batch.firstSeq == 0 ? nil : final.batch.firstSeq
+                summary.lastSeq = final.batch.lastSeq == 0 ? nil : final.batch.lastSeq
             }
         }
     }
@@ -194,21 +215,21 @@ public final class Importer: Sendable {
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
         commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
-        let run = ChunkRun(service: service, identifiers: identifiers, orders: orders, commands: commands)
+        let applier = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)
         var pipeline: RecordPipeline?
         defer { pipeline?.stop() }
         // Stopped first: it reads from the pipeline.
-        var preparer: ChunkPreparer?
-        defer { preparer?.stop() }
-        var folder: ChunkFolder?
-        defer { folder?.stop() }
+        var preparing: ChunkPreparingThread?
+        defer { preparing?.stop() }
+        var folding: ReadModelFoldingThread?
+        defer { folding?.stop() }
         let position = state.next
         do {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
                 let writer = ChunkWriter(
                     batch: batch, file: file, number: number, rejects: rejects, chunk: nextRejectsWrite(), rows: rows)
-                let outcome: ChunkOutcome
+                let outcome: CommittedChunk
                 if options.atomic {
                     // One transaction for the whole file, which holds about 3.5 bytes per byte of
                     // the file; a retry reads the file again from the start.
@@ -219,7 +240,7 @@ public final class Importer: Sendable {
                         defer { whole.stop() }
                         let head = try ledger.headSeq()
                         var noSpare: PreparedChunk?
-                        let prepared = try run.prepare(
+                        let prepared = try applier.prepare(
                             ledger, firstSeq: head + 1, visibleHead: head, after: state, earlier: [], reusing: &noSpare,
                             releasing: store.mappedRegion()
                         ) {
@@ -230,28 +251,29 @@ public final class Importer: Sendable {
                         return try writer.write(prepared, to: ledger, after: state, atomic: true, releasing: store.mappedRegion())
                     }
                 } else {
-                    if preparer == nil {
-                        folder = ChunkFolder(store: store, rows: rows)
+                    if preparing == nil {
+                        folding = ReadModelFoldingThread(store: store, rows: rows)
                         try reader.seek(to: position, hashed: hash)
                         pipeline = RecordPipeline(
                             reader: reader, decoder: decoder, batchSize: min(2_048, max(1, options.chunkSize)))
-                        preparer = ChunkPreparer(
-                            store: store, run: run, records: pipeline!, after: state, chunkSize: max(1, options.chunkSize),
+                        preparing = ChunkPreparingThread(
+                            store: store, applier: applier, records: pipeline!, after: state,
+                            chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }
-                    guard let prepared = try preparer!.next() else { preconditionFailure("the chunks ended before the batch") }
-                    try folder!.fold(prepared.changes, after: prepared.firstSeq - 1)
+                    guard let prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    try folding!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
                         // memory): the preparing thread is done, and the write needs neither the
                         // id tables nor the command ids (the chunk holds its own).
-                        preparer!.stop()
+                        preparing!.stop()
                         identifiers.release()
                         commands.release()
-                        try folder!.finish()
+                        try folding!.finish()
                     }
                     try Self.stopIfAsked(options, file, committed: state)
-                    let growthLock = GrowthLocks(locks: [preparer!.growthLock, folder!.growthLock])
+                    let growthLock = GrowthLocks(locks: [preparing!.growthLock, folding!.growthLock])
                     try store.makeRoom(for: 0, growthLock: growthLock)
                     outcome = try store.write(growthLock: growthLock) { ledger in
                         try writer.write(prepared, to: ledger, after: state, atomic: false, releasing: store.mappedRegion())
@@ -260,7 +282,7 @@ public final class Importer: Sendable {
                 FaultInjection.reach(.afterCommit)
                 state = outcome.batch
                 number = outcome.number
-                if options.atomic { run.handedOn(head: outcome.head) }
+                if options.atomic { applier.handedOn(head: outcome.head) }
                 // The pages the chunk read stay in the page cache; dropping them from this process's
                 // map keeps its resident memory to one chunk's pages, whatever the store's size.
                 store.mappedRegion()?.releasePages()

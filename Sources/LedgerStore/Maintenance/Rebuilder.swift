@@ -113,8 +113,8 @@ public struct Rebuilder {
         if projections.contains(.orders) {
             // The other core sorts the customer→orders keys while this one writes the orders, and
             // hands back the memory of the replayed orders as they are written: LMDB keeps the
-            // pages it dirties until the commit, and at 4M orders the entries held beside them
-            // were 400 MB of the peak.
+            // pages it dirties until the commit, and the entries held beside them would be a large
+            // part of the peak.
             let customerOf = replayed.customersOfOrders
             let sorting = BackgroundThread { ReplayedLedger.customerOrderKeys(customerOf) }
             let entries = replayed.entries
@@ -172,8 +172,8 @@ public struct Rebuilder {
     /// Makes `table` hold exactly the rows `0..<rows` (ascending `key`s; each value `size` bytes,
     /// written by `encode`), writing only where it differs: a row whose stored value is the same
     /// is left alone, so a rebuild of read models that agree with the log dirties none of their
-    /// pages and its commit writes next to nothing (a rewrite of every row wrote 130 MB at 1M
-    /// orders, and its commit waited for the disk). Rows that differ are replaced, missing ones
+    /// pages and its commit writes next to nothing (a rewrite of every row writes every page of
+    /// the read models, and its commit waits for the disk). Rows that differ are replaced, missing ones
     /// added (appended past the last key), and keys the rows do not have deleted. Gives back how
     /// many rows it wrote or deleted. (A table whose pages LMDB finds damaged on the way fails the
     /// rebuild: emptying it would free the page numbers its damaged pages name, maybe pages of
@@ -182,8 +182,8 @@ public struct Rebuilder {
     /// The rows go in nested transactions of `rowsPerNestedTransaction` rows each: LMDB keeps a
     /// transaction's dirty pages in a list sorted by page number, inserting each new page in
     /// place, and pages reused from the free list come in runs out of order, so that in one
-    /// transaction of 36,000 pages each insert moved thousands of entries (`mdb_mid2l_insert`: two
-    /// fifths of the write's samples on `wide` when every row was written). A nested
+    /// transaction of tens of thousands of pages each insert moves thousands of entries
+    /// (`mdb_mid2l_insert` dominated the write when every row was written). A nested
     /// transaction's list stays short and is merged into its parent's in one pass when it commits.
     ///
     /// `passed`, if given, is told now and then that the rows before a number are written (each

@@ -42,7 +42,7 @@ public struct Verifier {
     ) throws -> VerifyReport {
         // Large blocks are mapped and handed back when freed, as in an import: otherwise glibc
         // raises its threshold to the largest block freed and keeps the replay's outgrown arrays
-        // in its heap (measured on `hostile`: peak RSS 531–543 MiB, 453–478 with this).
+        // in its heap, which raises the peak resident memory.
         cmemory_bound_heap()
         return try store.read { ledger in
             // The pages read are dropped from the map now and then, as a rebuild does: without that,
@@ -172,8 +172,8 @@ public struct Verifier {
         _ model: ReadModelName, with replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
     ) throws -> [String] {
         // The customer and sku rows are encoded straight from the replay's flat rows, as a
-        // rebuild writes them: no read model rows are made (measured on `hostile`: making them
-        // was a fifth of what verify does after the replay, on one core).
+        // rebuild writes them: no read model rows are made (making them would be a large part of
+        // what verify does after the replay, on one core).
         let rows = replayed.rows
         switch model {
         case .orders:
@@ -253,8 +253,8 @@ public struct Verifier {
         // The index lists each order once, under its customer (`CustomerIndexCheck`).
         var index = CustomerIndexCheck()
         // The orders of a customer lie anywhere in `customers`: each key waits in a ring while its
-        // order's customer is prefetched (measured on `compact`: without it, a miss per key made
-        // this check most of the comparison of the orders).
+        // order's customer is prefetched (without it, a cache miss per key would make this check
+        // most of the comparison of the orders).
         var ring = [UInt64](repeating: 0, count: Self.lookahead)
         var waiting = 0
         var next = 0
@@ -528,6 +528,8 @@ public struct Verifier {
     /// Walks the log beside `commands` and names each seq where they disagree.
     private static func nameCommandDifferences(_ ledger: LedgerTransaction, _ found: inout Differences) throws {
         try ledger.withCursor(\.commands) { commands in
+            // Safe: `command` points into the map across the scan's callbacks and after them, until
+            // `withCursor` returns: the snapshot's pages neither move nor change while it is open.
             var command = try commands.first()
             func commandSeq() -> UInt64? { command.map { BigEndianKey64.decode($0.key) } }
             try ledger.scan(\.log) { entries in
@@ -603,6 +605,11 @@ public struct Verifier {
             // Ids are compared as bytes, in place; one is made into text only to be listed. The
             // stored ids come in byte order, their numbers anywhere: each waits in a ring while
             // where its replayed bytes lie, and then those bytes, are prefetched.
+            // Safe: the ring keeps stored ids that point into the map after the scan's callback returns,
+            // and they are read until this snapshot ends. They stay valid: LMDB neither moves nor reuses
+            // the pages of a read transaction while it is open, the map does not grow or move while a
+            // snapshot is open, and `releasePages` only drops pages from memory (reading an id again
+            // faults its page back in from the file, unchanged).
             let none = UnsafeRawBufferPointer(start: nil, count: 0)
             var ring = [(id: UnsafeRawBufferPointer, number: Int?)](repeating: (none, nil), count: Self.lookahead)
             let mask = Self.lookahead - 1

@@ -7,8 +7,8 @@ internal import LedgerDomain
 ///
 /// Each range of a replay gathers its own list, and the join appends them in log order: a list
 /// appended takes its buffers along as a segment of its own (a handful per replay), so that
-/// joining copies no id (measured on `hostile`: the copies and their fresh pages were most of
-/// the join, on one thread while the others waited).
+/// joining copies no id (the copies and their fresh pages would be most of the join, done on one
+/// thread while the others wait).
 public struct NameList: RandomAccessCollection, Equatable, Sendable {
     private var segments: [Segment] = []
     /// The number of the first id of each segment, and one past the last id.
@@ -75,8 +75,8 @@ public struct NameList: RandomAccessCollection, Equatable, Sendable {
     }
 
     /// Makes room for `ids` more ids of any length, so that the list never grows by copies (each
-    /// copy onto fresh pages, which the kernel zeroes first: a third of verify's page faults on
-    /// `hostile`). Room never touched costs no memory.
+    /// copy onto fresh pages, which the kernel zeroes first, would add to verify's page faults).
+    /// Room never touched costs no memory.
     mutating func reserve(ids: Int) {
         if segments.isEmpty {
             segments.append(Segment())

@@ -97,7 +97,7 @@ public struct ReplayCore {
         let chain = asOf == nil ? chain : nil
         // The log is folded an epoch after another, each epoch's ranges by every thread at once and
         // then its deferred events: so the deferred events held at once are at most an epoch's,
-        // however long the log (at 4M `hostile` orders, all of them at once were a third of the peak).
+        // however long the log (all of them at once would be a large part of the peak).
         // Counted from the events the log holds: a damaged log's last seq may lie far past them.
         let epochs = Int(min(head, UInt64(logged))) / eventsPerEpoch + 1
         let rangesPerEpoch = threads * Self.rangesPerThread
@@ -136,7 +136,7 @@ public struct ReplayCore {
         // The threads' rows, the deferred events and the parts are freed by now, but malloc keeps
         // most of them (its threshold for giving large blocks back rises as they are freed, and the
         // helpers' arenas are their own): hand them back, so that a rebuild's writes and verify's
-        // comparisons do not add to them (without this, verify of `hostile` held about twice as much).
+        // comparisons do not add to them (without this, verify would hold them on top of its own).
         cmemory_trim()
         // What comes next (a rebuild's writes, verify's comparisons) reads few of the log's pages.
         region?.releasePages()

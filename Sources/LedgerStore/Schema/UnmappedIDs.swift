@@ -21,7 +21,7 @@ struct UnmappedIDs {
     /// end of an import or a rebuild, beside what it writes: sized exactly (a first walk adds up
     /// their lengths; an array grown by doubling held up to twice the bytes), 12 bytes of order an id.
     /// The pages each walk reads are dropped from `region` once more than the import's budget is
-    /// mapped: left mapped, the 4M order ids of an import's write-back were 110 MiB of its peak.
+    /// mapped: left mapped, the order ids of a large import's write-back add up to much of its peak.
     init(_ names: LedgerTransaction.Table, from first: Int, in ledger: LedgerTransaction, releasing region: MappedRegion?)
         throws
     {
@@ -72,7 +72,7 @@ struct UnmappedIDs {
     /// Drops the pages of `region` when more than the import's budget is mapped, after every
     /// `budgetInterval` ids (`read`: how many a walk has read).
     private static func keepMappedPagesWithinBudget(_ region: MappedRegion?, read: Int) {
-        if read & (budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkRun.mappedBudget) }
+        if read & (budgetInterval - 1) == 0 { region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget) }
     }
 
     /// How many ids were read.

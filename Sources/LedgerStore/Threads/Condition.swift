@@ -3,6 +3,7 @@ import Foundation
 /// A mutex with a condition variable (POSIX), for threads that wait for one another's state.
 ///
 /// Used instead of Foundation's `NSCondition` for the reason `DetachedThread` gives.
+// Safe: its only state is the mutex and the condition variable, which threads share by design.
 final class Condition: @unchecked Sendable {
     // Safe: both are allocated and initialised here, destroyed and freed only in `deinit`, and
     // never moved (POSIX forbids copying a mutex or a condition variable).

@@ -8,6 +8,7 @@ enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept), the name
     /// that `ps -L`, `top -H` and debuggers show.
     static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        // Safe: retained once here, released once, by the new thread or below if it does not start.
         let box = Unmanaged.passRetained(
             Body {
                 nameThisThread(name)
@@ -27,7 +28,7 @@ enum DetachedThread {
                 return nil
             }, box)
         guard code == 0 else {
-            Unmanaged<Body>.fromOpaque(box).release()
+            Unmanaged<Body>.fromOpaque(box).release()  // Safe: no thread took the `Body` retained above.
             preconditionFailure("cannot start a thread: \(String(cString: strerror(code)))")
         }
     }

@@ -7,8 +7,7 @@ import LedgerServices
 /// stdio whenever it holds 64 KiB, so output is written while it is read and memory stays flat.
 /// Every hand-over is checked: a failed write is one line and exit 1; a closed pipe ends quietly.
 /// Bytes go into raw memory, not an array: listings write millions of rows, and an array's
-/// uniqueness check and growth on every byte cost more than the rest of a row (measured with
-/// `events --format jsonl`).
+/// uniqueness check and growth on every byte cost more than the rest of a row.
 final class OutputBuffer {
     private static let threshold = 1 << 16
     /// Where the bytes go, as error messages name it.

@@ -4,7 +4,8 @@ import LedgerStore
 import SystemPaths
 
 /// Writes rejected records to the `--rejects` file, one JSON object per line, flushing each
-/// chunk's before the chunk commits. Used by one import task at a time, hence `@unchecked Sendable`.
+/// chunk's before the chunk commits.
+// Safe: used by one import task at a time, which writes each chunk's rejections before the next.
 final class RejectsWriter: RejectsOutput, @unchecked Sendable {
     private let handle: UnsafeMutablePointer<FILE>
     let path: String
