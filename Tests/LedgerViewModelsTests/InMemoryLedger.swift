@@ -18,7 +18,7 @@ final class InMemoryLedger: LedgerQuerying, @unchecked Sendable {
     func orders(_ filter: OrderFilter) throws -> [OrderSummary] {
         lastFilter = filter
         if failing { throw Broken() }
-        return summaries.filter { filter.status == nil || $0.state.status == filter.status }
+        return summaries.filter { filter.admits($0.state) }
     }
 
     func order(_ id: String) throws -> OrderDetail? {

@@ -20,12 +20,12 @@ struct ViewModelTests {
 
     @Test func theOrderListStartsIdleAndLoadsWithItsFilter() {
         ledger.summaries = [summary("A", .placed), summary("B", .paid)]
-        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(status: .paid, customer: "C-1", limit: 5))
+        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(statuses: [.paid], customer: "C-1", limit: 5))
         guard case .idle = viewModel.state else { Issue.record("not idle"); return }
         viewModel.load()
         #expect(viewModel.state.value?.map(\.orderID) == ["B"])
-        #expect(ledger.lastFilter == OrderFilter(status: .paid, customer: "C-1", limit: 5))
-        viewModel.filter.status = nil
+        #expect(ledger.lastFilter == OrderFilter(statuses: [.paid], customer: "C-1", limit: 5))
+        viewModel.filter.statuses = []
         viewModel.load()
         #expect(viewModel.state.value?.count == 2)
     }

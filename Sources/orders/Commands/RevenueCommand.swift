@@ -26,14 +26,7 @@ struct RevenueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The last date, inclusive.", valueName: "YYYY-MM-DD"))
     var to: String?
 
-    func validate() throws {
-        for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CalendarDate(value) == nil { throw ValidationError("\(name) \(value) is not a date YYYY-MM-DD") }
-        }
-        if let from, let to, let first = CalendarDate(from), let last = CalendarDate(to), last < first {
-            throw ValidationError("--to \(to) is before --from \(from)")
-        }
-    }
+    func validate() throws { try ListCommand.validateDates(from: from, to: to) }
 
     func run() throws {
         let store = try options.openRepository()
