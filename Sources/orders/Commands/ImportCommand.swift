@@ -19,7 +19,9 @@ struct ImportCommand: AsyncParsableCommand {
 
             A file that extends a batch imported before applies only the records after it. An import \
             reads a file as it was when opened; lines appended meanwhile are left for the next run. \
-            Rejections are kept in the store: orders rejects FILE lists them again at any time.
+            Rejections are kept in the store: orders rejects FILE lists them again at any time. Under \
+            the summary, each file with rejections shows its first few (line, code, message), the \
+            number per code, and where all of them are (-q: none of it).
 
             Only one import or rebuild writes a store at a time; another one waits, saying so \
             (--wait bounds how long).
@@ -143,9 +145,9 @@ struct ImportCommand: AsyncParsableCommand {
     private func importFiles(into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?) async throws {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
+        let digest = RejectionDigest(passingOnTo: rejectsFile)
         progress.start()
-        await viewModel.importFiles(
-            files, options: importOptions, using: Importer(store: store, start: start), rejects: rejectsFile)
+        await viewModel.importFiles(files, options: importOptions, using: Importer(store: store, start: start), rejects: digest)
         progress.stop()
         if !dryRun, viewModel.state.failure == nil {
             do {
@@ -174,6 +176,16 @@ struct ImportCommand: AsyncParsableCommand {
                 format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
                 terminator: "")
         }
+        if format == .table, !quiet {
+            for summary in viewModel.completed where summary.rejected > 0 && !summary.alreadyImported {
+                guard let rejected = digest.files[summary.file] else { continue }
+                print(
+                    RejectionDigestView.text(
+                        file: summary.file, rejected: summary.rejected, first: rejected.first,
+                        countPerCode: rejected.countPerCode, allOfThem: whereAllRejectionsAre(summary.file)),
+                    terminator: "")
+            }
+        }
         if let failure = viewModel.state.failure {
             switch viewModel.error {
             case let error as RejectsFileError:
@@ -196,6 +208,18 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Where every rejection of `file` can be read: the `--rejects` file, else `orders rejects`
+    /// (which a dry run leaves nothing for).
+    private func whereAllRejectionsAre(_ file: String) -> String {
+        if let rejects { return "written to \(rejects.terminalSafe)" }
+        if dryRun { return "a dry run keeps none in the store; add --rejects PATH to write them" }
+        let store = storeOptions.store.map { " --store \(ShellWord.quoted($0))" } ?? ""
+        if file == "-" {
+            return "orders rejects\(store) --input-format \(inputFormat?.rawValue ?? "csv") - < the same input"
+        }
+        return "orders rejects\(store) \(ShellWord.quoted(file))"
     }
 
     /// The one line that says what an interrupted import kept.
