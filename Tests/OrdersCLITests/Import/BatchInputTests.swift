@@ -124,7 +124,7 @@ struct BatchInputTests {
     @Test func ordersRejectsListsWhatTheStoreKeptAtAnyTimeLater() throws {
         let rejectsFile = directory.path + "/r.jsonl"
         _ = try OrdersBinary.run(["import", "--store", store, "--rejects", rejectsFile, "data/bad-batch.jsonl"])
-        let listed = try OrdersBinary.run(["rejects", "--store", store, "data/bad-batch.jsonl"])
+        let listed = try OrdersBinary.run(["rejects", "--store", store, "--format", "jsonl", "data/bad-batch.jsonl"])
         #expect(listed.status == 0)
         #expect(listed.standardOutput == (try String(contentsOfFile: rejectsFile, encoding: .utf8)))
         let table = try OrdersBinary.run(["rejects", "--store", store, "--format", "table", "data/bad-batch.jsonl"])
@@ -163,7 +163,7 @@ struct BatchInputTests {
         let reference = directory.path + "/reference"
         _ = try OrdersBinary.run(["import", "--store", reference, "--rejects", directory.path + "/ref.jsonl", batch])
         #expect(try LedgerStore(path: store, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
-        let all = try OrdersBinary.run(["rejects", "--store", store, batch])
+        let all = try OrdersBinary.run(["rejects", "--store", store, "--format", "jsonl", batch])
         #expect(all.standardOutput == (try String(contentsOfFile: directory.path + "/ref.jsonl", encoding: .utf8)))
         if rerun.standardOutput.contains("resumed_from_line") {
             #expect(
