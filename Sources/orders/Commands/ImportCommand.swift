@@ -107,6 +107,8 @@ struct ImportCommand: AsyncParsableCommand {
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
         if let rejects { try paths.checkOutput(rejects) }
+        // A store this import creates is removed again if no file could be read into it.
+        let createsStore = !dryRun && !FileManager.default.fileExists(atPath: storeOptions.path)
         let trial = dryRun ? try TrialStore(copying: storeOptions.path, waitLimit: wait, notice: importOptions.notice) : nil
         defer { trial?.remove() }
         // Read models an interrupted import left behind are rebuilt before the import opens the
@@ -130,7 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
                 "orders: dry run: every record is decided against a copy of the store; \(storeOptions.path.terminalSafe) is left as it was\n"
             )
         }
-        try await importFiles(into: store, start: start, rejectsFile: rejectsFile)
+        try await importFiles(into: store, start: start, rejectsFile: rejectsFile, createdStore: createsStore)
     }
 
     /// What the options ask of each file's import.
@@ -142,7 +144,9 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private func importFiles(into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?) async throws {
+    private func importFiles(
+        into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?, createdStore: Bool
+    ) async throws {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
         let digest = RejectionDigest(passingOnTo: rejectsFile)
@@ -155,6 +159,10 @@ struct ImportCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("\(error)", exitStatus: 2)
             }
+        }
+        if createdStore, viewModel.completed.allSatisfy({ $0.fileError != nil }), (try? store.headSeq()) == 0 {
+            // Nothing was read, so nothing is lost: a failed first import leaves no empty store behind.
+            try? FileManager.default.removeItem(atPath: storeOptions.path)
         }
         do {
             try rejectsFile?.close()
