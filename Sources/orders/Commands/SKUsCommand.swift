@@ -14,6 +14,7 @@ struct SKUsCommand: ParsableCommand {
               orders skus
               orders skus --top 10
               orders skus --top 10 --format json    # says on standard error how many were left out
+              orders skus --top 10 --chart          # net units as bars
             """
     )
 
@@ -22,7 +23,13 @@ struct SKUsCommand: ParsableCommand {
     @Option(help: "Only the N skus with the most units ordered and not cancelled (0: all, ranked).")
     var top: Int?
 
+    @Flag(help: "Draw net units as bars, one per sku (tables only).")
+    var chart = false
+
     func validate() throws {
+        if chart, options.format != .table {
+            throw ValidationError("--chart draws for people; it goes with --format table, not \(options.format.rawValue)")
+        }
         if let top, top < 0 { throw ValidationError("--top \(top) is negative; give 0 (all, ranked) or a count") }
     }
 
@@ -36,7 +43,9 @@ struct SKUsCommand: ParsableCommand {
                 let shown = top.flatMap { $0 == 0 ? nil : Array(ranked.prefix($0)) } ?? ranked
                 let cut = CutNotice(shown: shown.count, total: ranked.count, noun: "skus", lift: "--top 0")
                 if options.format != .table { cut.writeNote() }
-                return SKUsView.render(shown, format: options.format, cut: cut)
+                return chart
+                    ? SKUsView.chart(shown, cut: cut, style: options.outputOptions.style)
+                    : SKUsView.render(shown, format: options.format, cut: cut)
             }
         }
     }

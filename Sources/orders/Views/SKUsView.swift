@@ -41,4 +41,16 @@ enum SKUsView {
                 }, rightAligned: [1, 2, 3]) + (cut.cuts ? cut.tableLine + "\n" : "")
         }
     }
+
+    /// Net units (ordered − cancelled) per sku as bars, scaled to the largest.
+    static func chart(_ rows: [SKUSummary], cut: CutNotice, style: TerminalStyle) -> String {
+        guard !rows.isEmpty else { return "No skus yet: import a batch first.\n" }
+        return BarChart.render(
+            header: ["SKU", "NET UNITS"],
+            rows: rows.map { row in
+                BarChart.Row(
+                    labels: [row.sku], value: DigitGrouping.grouped(row.totals.netUnits),
+                    magnitude: Double(row.totals.netUnits), series: "units")
+            }, style: style) + (cut.cuts ? cut.tableLine + "\n" : "")
+    }
 }
