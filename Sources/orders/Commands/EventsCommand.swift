@@ -40,7 +40,7 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop after this seq.", valueName: "SEQ"))
     var to: UInt64?
 
-    @Option(help: ArgumentHelp("Only this order's events.", valueName: "ID"))
+    @Option(help: ArgumentHelp("Only this order's events.", valueName: "ID"), completion: StoredIDCompletion.orders)
     var order: String?
 
     @Option(help: "At most this many events (0: all).")

@@ -36,7 +36,7 @@ struct ListCommand: ParsableCommand {
             valueName: "status"))
     var status: [OrderStatusList] = []
 
-    @Option(help: "Only this customer's orders.")
+    @Option(help: "Only this customer's orders.", completion: StoredIDCompletion.customers)
     var customer: String?
 
     @Option(help: ArgumentHelp("Only orders placed on or after this UTC date.", valueName: "YYYY-MM-DD"))

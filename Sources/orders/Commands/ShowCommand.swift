@@ -21,7 +21,7 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var options: QueryOptions
 
-    @Argument(help: "The order id.")
+    @Argument(help: "The order id.", completion: StoredIDCompletion.orders)
     var orderID: String
 
     func run() throws {
