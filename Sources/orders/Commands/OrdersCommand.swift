@@ -18,7 +18,9 @@ struct OrdersCommand: AsyncParsableCommand {
               orders import --rejects rejects.jsonl data/bad-batch.jsonl
 
             The store is --store DIR, else $ORDERS_STORE, else $XDG_DATA_HOME/orders \
-            (~/.local/share/orders).
+            (~/.local/share/orders). --store, --format and --color may also come before the \
+            command (orders --store /srv/ledger list). A mistyped command or option is answered \
+            with the nearest one; orders COMMAND --help shows each command's options and examples.
 
             Exit status: 0 success (import: every record accepted or skipped as a duplicate); \
             1 import: some records rejected (the rest imported); queries, events, export, backup: \

@@ -38,4 +38,19 @@ struct RightWordsTests {
         #expect(!result.standardOutput.contains(String(repeating: "0", count: 64)))
         #expect(result.standardOutput.hasPrefix("ok: 0 events"))
     }
+
+    @Test func verifyAdvisesABackupForARewrittenLogAndARebuildForReadModels() throws {
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let first = try OrdersBinary.run(["verify", "--store", store]).standardOutput
+        let digest = first.split(separator: "\n")[0].dropFirst("chain: ".count).split(separator: " ")[0]
+        let (key, event) = try StoreFixture.entries(database: "log", at: store)[2]
+        var changed = event
+        changed[changed.count - 1] &+= 1
+        try StoreFixture.put(changed, key: key, database: "log", at: store)
+        let rewritten = try OrdersBinary.run(["verify", "--store", store, "--expect", "\(digest)@13"])
+        #expect(rewritten.status == 1)
+        #expect(rewritten.standardOutput.contains("restore the store from a backup"), "\(rewritten.standardOutput)")
+        #expect(!rewritten.standardOutput.contains("orders rebuild recomputes them"))
+        #expect(!rewritten.standardOutput.contains(String(repeating: "0", count: 64)))
+    }
 }
