@@ -7,9 +7,9 @@ struct CustomerCommand: ParsableCommand {
         commandName: "customer",
         abstract: "One customer's statement: money per currency, orders by status, recent orders.",
         discussion: """
-            total is the sum of the orders' totals, paid what was captured, refunded the refunds \\
-            and cancel refunds, net = paid − refunded (as in orders customers), per currency. Recent \\
-            orders are the latest placed. CSV has one row per currency; JSON also carries \\
+            total is the sum of the orders' totals, paid what was captured, refunded the refunds \
+            and cancel refunds, net = paid − refunded (as in orders customers), per currency. Recent \
+            orders are the latest placed. CSV has one row per currency; JSON also carries \
             by_status (all six statuses) and recent (list objects).
 
             Examples:
