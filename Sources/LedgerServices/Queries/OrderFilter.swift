@@ -35,6 +35,7 @@ public struct OrderFilter: Hashable, Sendable {
         return true
     }
 
-    /// Whether every order with a state passes: the number that match is then the number of orders.
-    public var keepsEveryOrder: Bool { statuses.isEmpty && customer == nil && placedFrom == nil && placedTo == nil }
+    /// Whether only the statuses filter: the number that match is then the number of orders in
+    /// those statuses (of all orders, with no status given).
+    public var filtersOnlyByStatus: Bool { customer == nil && placedFrom == nil && placedTo == nil }
 }

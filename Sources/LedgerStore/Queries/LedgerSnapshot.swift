@@ -24,14 +24,22 @@ public struct LedgerSnapshot {
                 }
                 return order.state
             },
-            // Every stored state is one order: no need to walk past the rows shown to count them.
-            everyOrder: filter.keepsEveryOrder ? { try ledger.count(\.orders) } : nil, body)
+            // The read models count every order and the orders per status (written in the same
+            // commits): no need to walk past the rows shown to count the rest.
+            everyOrder: filter.filtersOnlyByStatus ? { try matchingCount(filter.statuses) } : nil, body)
+    }
+
+    /// How many orders the `orders` read model holds in `statuses` (all of them when empty).
+    private func matchingCount(_ statuses: Set<OrderStatus>) throws -> Int {
+        guard !statuses.isEmpty else { return try ledger.count(\.orders) }
+        let counts = try ledger.statusCounts()
+        return statuses.reduce(0) { $0 + Int(counts[$1]) }
     }
 
     /// The orders `filter` selects among those that `state` gives a state for (`nil`: left out),
     /// named by this snapshot's dictionaries, in the filter's order, at most `filter.limit` (0:
-    /// all); gives how many it selects in all. `everyOrder`: how many orders have a state, asked
-    /// instead of walking on once the limit is reached. `pastTheCustomerIndex`: a customer's
+    /// all); gives how many it selects in all. `everyOrder`: how many orders match, asked instead
+    /// of walking on once the limit is reached. `pastTheCustomerIndex`: a customer's
     /// orders also among those placed after the `orders` read model's checkpoint, which the
     /// customer index lists only from then on (an as-of walk, whose states a replay of the log
     /// gives; the stored read model has none for them).

@@ -46,6 +46,12 @@ struct LimitNoticeTests {
         #expect(try run(["list", "--limit", "0", "--format", "csv"]).standardError.isEmpty)
         let filtered = try run(["list", "--customer", "C-1", "--limit", "5"])
         #expect(filtered.standardOutput.split(separator: "\n").last == "5 of 17 orders (--limit 0 for all)")
+        // Counted from the status counts, from a walk of a past moment, and from a walk by date.
+        for arguments in [["--status", "placed,paid"], ["--as-of", "150"], ["--from", "2026-03-01"]] {
+            let cut = try run(["list", "--limit", "5"] + arguments)
+            #expect(cut.standardOutput.split(separator: "\n").last == "5 of 150 orders (--limit 0 for all)", "\(arguments)")
+        }
+        #expect(try run(["list", "--status", "paid", "--limit", "5"]).standardOutput == "No orders match.\n")
     }
 
     @Test func eventsAndSkusSayWhatTheirLimitLeftOut() throws {
