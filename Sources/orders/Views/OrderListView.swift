@@ -51,11 +51,11 @@ enum OrderListView {
                 }
                 try listing.line(line)
             }
-            try listing.line(CutNotice(shown: shown, total: total, noun: "orders", lift: "--limit 0").tableLine)
+            try listing.line(CutNotice(shown: shown, total: max(shown, total), noun: "orders", lift: "--limit 0").tableLine)
             return try listing.finish()
         }
         try listing.finish()
-        CutNotice(shown: shown, total: total, noun: "orders", lift: "--limit 0").writeNote()
+        CutNotice(shown: shown, total: max(shown, total), noun: "orders", lift: "--limit 0").writeNote()
     }
 
     /// The SPEC §6 object of one order (also the head of `show`).
