@@ -24,7 +24,7 @@ public final class OrderListViewModel {
     /// `body` may walk them more than once (a table measures its columns first). What the walk or
     /// `body` throws is passed on, so that a write error keeps its own exit status.
     public func withOrders<R>(
-        _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+        _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Int) throws -> R
     ) throws -> R {
         try repository.withOrders(filter, body)
     }

@@ -19,7 +19,11 @@ enum Main {
             // ArgumentParser takes no value that begins with `-` either: nothing it accepts is refused.
             // The arguments as bytes made text that maps back (`SystemPath`): a path that is not
             // UTF-8 names the file it names, not one with U+FFFD in its name.
-            let arguments = Array(SystemPath.arguments.dropFirst())
+            let arguments = CommandLineWords.normalized(Array(SystemPath.arguments.dropFirst()))
+            if let refusal = CommandLineWords.unknownVerb(in: arguments) {
+                Terminal.printError(refusal)
+                Foundation.exit(2)
+            }
             if let word = DashWord.firstUnparseable(in: arguments) {
                 Terminal.printError(DashWord.refusal(word))
                 Foundation.exit(2)
@@ -41,6 +45,7 @@ enum Main {
             Terminal.printError(failure.message)
             Foundation.exit(failure.exitStatus)
         } catch {
+            let arguments = CommandLineWords.normalized(Array(SystemPath.arguments.dropFirst()))
             let code = OrdersCommand.exitCode(for: error)
             if code == .success {
                 // Help, the version, a completion script: written out and checked as any output.
@@ -49,7 +54,7 @@ enum Main {
             }
             let message = oneLine(OrdersCommand.message(for: error))
             if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
-                Terminal.printError(message + " (see orders --help)")
+                Terminal.printError(CommandLineWords.explained(message, arguments: arguments))
                 Foundation.exit(2)
             }
             Terminal.printError(message)

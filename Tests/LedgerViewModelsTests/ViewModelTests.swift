@@ -21,28 +21,29 @@ struct ViewModelTests {
 
     @Test func theOrderListStartsIdleAndLoadsWithItsFilter() {
         ledger.summaries = [summary("A", .placed), summary("B", .paid)]
-        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(status: .paid, customer: "C-1", limit: 5))
+        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(statuses: [.paid], customer: "C-1", limit: 5))
         guard case .idle = viewModel.state else { Issue.record("not idle"); return }
         viewModel.load()
         #expect(viewModel.state.value?.map(\.orderID) == ["B"])
-        #expect(ledger.lastFilter == OrderFilter(status: .paid, customer: "C-1", limit: 5))
-        viewModel.filter.status = nil
+        #expect(ledger.lastFilter == OrderFilter(statuses: [.paid], customer: "C-1", limit: 5))
+        viewModel.filter.statuses = []
         viewModel.load()
         #expect(viewModel.state.value?.count == 2)
     }
 
     @Test func theOrderListHandsOverItsRowsOneByOneAsOftenAsTheViewWalksThem() throws {
         ledger.summaries = [summary("A", .placed), summary("B", .paid), summary("C", .paid)]
-        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(status: .paid, limit: 0))
+        let viewModel = OrderListViewModel(repository: ledger, filter: OrderFilter(statuses: [.paid], limit: 0))
         let walks = try viewModel.withOrders { forEachOrder in
             try (0..<2).map { _ in
                 var ids: [String] = []
-                try forEachOrder { ids.append($0.orderID) }
+                let selected = try forEachOrder { ids.append($0.orderID) }
+                #expect(selected == 2)
                 return ids
             }
         }
         #expect(walks == [["B", "C"], ["B", "C"]])
-        #expect(ledger.lastFilter == OrderFilter(status: .paid, limit: 0))
+        #expect(ledger.lastFilter == OrderFilter(statuses: [.paid], limit: 0))
     }
 
     @Test func aFailingRepositoryBecomesAFailedStateWithItsMessage() {

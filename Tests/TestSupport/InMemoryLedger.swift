@@ -19,14 +19,15 @@ public final class InMemoryLedger: LedgerQuerying, @unchecked Sendable {
 
     /// Walks the summaries of `filter`'s status, at most `filter.limit` (0: all).
     public func withOrders<R>(
-        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Int) throws -> R
     ) throws -> R {
         lastFilter = filter
         if failing { throw Broken() }
-        let selected = summaries.filter { filter.status == nil || $0.state.status == filter.status }
+        let selected = summaries.filter { filter.admits($0.state) }
         let rows = filter.limit == 0 ? selected : Array(selected.prefix(filter.limit))
         return try body { visit in
             for row in rows { try visit(row) }
+            return selected.count
         }
     }
 

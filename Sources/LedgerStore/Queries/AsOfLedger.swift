@@ -31,9 +31,9 @@ public struct AsOfLedger: LedgerQuerying {
 
     /// Replays the log as of the moment once and lends `body` a walk over the orders `filter`
     /// selects, row by row as `LedgerSnapshot.forEachOrder` walks the stored ones (`list` writes
-    /// them as they come); `body` may walk them more than once.
+    /// them as they come), which gives how many it selects in all; `body` may walk them more than once.
     public func withOrders<R>(
-        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Int) throws -> R
     ) throws -> R {
         try replayed { replayed, ledger in
             let snapshot = LedgerSnapshot(ledger: ledger)

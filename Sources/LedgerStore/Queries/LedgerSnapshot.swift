@@ -11,8 +11,10 @@ public struct LedgerSnapshot {
     /// The seq of the last event in this snapshot (0: an empty log).
     public func headSeq() throws -> UInt64 { try ledger.headSeq() }
 
-    /// The orders `filter` selects, sorted by order id (byte order), at most `filter.limit` (0: all).
-    public func forEachOrder(_ filter: OrderFilter, _ body: (OrderSummary) throws -> Void) throws {
+    /// The orders `filter` selects, in its order, at most `filter.limit` (0: all); gives how many
+    /// it selects in all (so that a cut list can say what it left out).
+    @discardableResult
+    public func forEachOrder(_ filter: OrderFilter, _ body: (OrderSummary) throws -> Void) throws -> Int {
         try forEachOrder(
             filter,
             state: { number, id in
@@ -21,58 +23,91 @@ public struct LedgerSnapshot {
                     throw StoreError.corrupt("order \(id) has no state")
                 }
                 return order.state
-            }, body)
+            },
+            // The read models count every order and the orders per status (written in the same
+            // commits): no need to walk past the rows shown to count the rest.
+            everyOrder: filter.filtersOnlyByStatus ? { try matchingCount(filter.statuses) } : nil, body)
+    }
+
+    /// How many orders the `orders` read model holds in `statuses` (all of them when empty).
+    private func matchingCount(_ statuses: Set<OrderStatus>) throws -> Int {
+        guard !statuses.isEmpty else { return try ledger.count(\.orders) }
+        let counts = try ledger.statusCounts()
+        return statuses.reduce(0) { $0 + Int(counts[$1]) }
     }
 
     /// The orders `filter` selects among those that `state` gives a state for (`nil`: left out),
-    /// named by this snapshot's dictionaries, sorted by order id, at most `filter.limit` (0: all).
-    /// `pastTheCustomerIndex`: a customer's orders also among those placed after the `orders` read
-    /// model's checkpoint, which the customer index lists only from then on (an as-of walk, whose
-    /// states a replay of the log gives; the stored read model has none for them).
+    /// named by this snapshot's dictionaries, in the filter's order, at most `filter.limit` (0:
+    /// all); gives how many it selects in all. `everyOrder`: how many orders match, asked instead
+    /// of walking on once the limit is reached. `pastTheCustomerIndex`: a customer's
+    /// orders also among those placed after the `orders` read model's checkpoint, which the
+    /// customer index lists only from then on (an as-of walk, whose states a replay of the log
+    /// gives; the stored read model has none for them).
+    @discardableResult
     func forEachOrder(
         _ filter: OrderFilter, pastTheCustomerIndex: Bool = false, state: (OrderNumber, String) throws -> OrderState?,
-        _ body: (OrderSummary) throws -> Void
-    ) throws {
+        everyOrder: (() throws -> Int)? = nil, _ body: (OrderSummary) throws -> Void
+    ) throws -> Int {
         var names = NameLookup(ledger)
         let limit = filter.limit == 0 ? Int.max : filter.limit
-        var count = 0
-        func keep(_ id: String, _ number: OrderNumber) throws {
-            guard let state = try state(number, id) else { return }
-            if let status = filter.status, state.status != status { return }
-            count += 1
-            try body(OrderSummary(orderID: id, customerID: try names.customer(state.customer), state: state))
-        }
-        if let customerID = filter.customer {
-            guard let customer = try ledger.customerNumber(customerID) else { return }
-            let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
-            var orders = try ledger.scan(\.customerOrders, from: first) { entries in
-                var orders: [(String, OrderNumber)] = []
-                for entry in entries {
-                    let key = BigEndianKey64.decode(entry.key)
-                    guard key >> 32 == UInt64(customer.rawValue) else { break }
-                    let number = OrderNumber(UInt32(truncatingIfNeeded: key))
-                    orders.append((try names.order(number), number))
-                }
-                return orders
+        var matched = 0
+        // A sorted listing needs every match before its first row; it keeps the states it met.
+        var sortable: [(id: String, state: OrderState)] = []
+        /// Visits one order; `false` once the walk may stop (the limit reached and the total known).
+        func keep(_ id: String, _ number: OrderNumber) throws -> Bool {
+            if matched >= limit, filter.sort == nil, let everyOrder {
+                matched = try everyOrder()
+                return false
             }
-            if pastTheCustomerIndex {
-                for index in try ledger.rowNumberBound(\.orders)..<(try ledger.count(\.orderNames)) {
-                    let number = OrderNumber(UInt32(index))
-                    let id = try names.order(number)
-                    if try state(number, id)?.customer == customer { orders.append((id, number)) }
-                }
+            guard let state = try state(number, id), filter.admits(state) else { return true }
+            matched += 1
+            if filter.sort != nil {
+                sortable.append((id, state))
+            } else if matched <= limit {
+                try body(OrderSummary(orderID: id, customerID: try names.customer(state.customer), state: state))
             }
-            for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
-                if count == limit { break }
-                try keep(id, number)
-            }
-            return
-        }
-        try ledger.forEachIDInKeyOrder(ids: \.orderIDs, names: \.orderNames) { id, number in
-            guard count < limit else { return false }
-            try keep(String(decoding: id, as: UTF8.self), OrderNumber(number))
             return true
         }
+        if let customerID = filter.customer {
+            if let customer = try ledger.customerNumber(customerID) {
+                let first = LedgerTransaction.customerOrderKey(customer, OrderNumber(0))
+                var orders = try ledger.scan(\.customerOrders, from: first) { entries in
+                    var orders: [(String, OrderNumber)] = []
+                    for entry in entries {
+                        let key = BigEndianKey64.decode(entry.key)
+                        guard key >> 32 == UInt64(customer.rawValue) else { break }
+                        let number = OrderNumber(UInt32(truncatingIfNeeded: key))
+                        orders.append((try names.order(number), number))
+                    }
+                    return orders
+                }
+                if pastTheCustomerIndex {
+                    for index in try ledger.rowNumberBound(\.orders)..<(try ledger.count(\.orderNames)) {
+                        let number = OrderNumber(UInt32(index))
+                        let id = try names.order(number)
+                        if try state(number, id)?.customer == customer { orders.append((id, number)) }
+                    }
+                }
+                for (id, number) in orders.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }) {
+                    guard try keep(id, number) else { break }
+                }
+            }
+        } else {
+            try ledger.forEachIDInKeyOrder(ids: \.orderIDs, names: \.orderNames) { id, number in
+                try keep(String(decoding: id, as: UTF8.self), OrderNumber(number))
+            }
+        }
+        if let sort = filter.sort {
+            // Ties keep the order id order the walk met them in.
+            let sorted = sortable.enumerated().sorted { lhs, rhs in
+                sort.precedes(lhs.element.state, rhs.element.state)
+                    || (!sort.precedes(rhs.element.state, lhs.element.state) && lhs.offset < rhs.offset)
+            }
+            for (_, row) in sorted.prefix(limit) {
+                try body(OrderSummary(orderID: row.id, customerID: try names.customer(row.state.customer), state: row.state))
+            }
+        }
+        return matched
     }
 
     /// The events with `from` ≤ seq ≤ `through`, in seq order, at most `limit`; `currency` gives

@@ -6,9 +6,10 @@ public import LedgerServices
 /// commit, and none writes.
 extension LedgerStore {
     /// `orders list`: sorted by order id (byte order), filtered, at most `filter.limit` rows (0:
-    /// all), walked in one read snapshot as `LedgerSnapshot.forEachOrder` reads them.
+    /// all), walked in one read snapshot as `LedgerSnapshot.forEachOrder` reads them; a walk gives
+    /// how many orders the filter selects in all.
     public func withOrders<R>(
-        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Void) throws -> R
+        _ filter: OrderFilter, _ body: (_ forEachOrder: ((OrderSummary) throws -> Void) throws -> Int) throws -> R
     ) throws -> R {
         try snapshot { snapshot in try body { try snapshot.forEachOrder(filter, $0) } }
     }

@@ -13,11 +13,14 @@ struct OrdersCommand: AsyncParsableCommand {
               orders import data/good-batch.csv        # apply a batch
               orders list                              # the orders it made
               orders show O-1001                       # one order, its lines and history
-              orders revenue                           # money per day and currency
+              orders customer C-ada                    # one customer's statement
+              orders revenue --by month --chart        # money per month and currency, as bars
               orders import --rejects rejects.jsonl data/bad-batch.jsonl
 
             The store is --store DIR, else $ORDERS_STORE, else $XDG_DATA_HOME/orders \
-            (~/.local/share/orders).
+            (~/.local/share/orders). --store, --format and --color may also come before the \
+            command (orders --store /srv/ledger list). A mistyped command or option is answered \
+            with the nearest one; orders COMMAND --help shows each command's options and examples.
 
             Exit status: 0 success (import: every record accepted or skipped as a duplicate); \
             1 import: some records rejected (the rest imported); queries, events, export, backup: \
@@ -32,7 +35,8 @@ struct OrdersCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
+            ImportCommand.self, ListCommand.self, ShowCommand.self, CustomerCommand.self, CustomersCommand.self,
+            RevenueCommand.self,
             SKUsCommand.self, StatsCommand.self, EventsCommand.self, ExportCommand.self,
             BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
             VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self,

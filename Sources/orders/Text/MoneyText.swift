@@ -1,6 +1,6 @@
 import LedgerDomain
 
-/// Money for people: major units with the currency's own decimals (EUR 12.50, JPY 1250).
+/// Money for people: major units with the currency's own decimals, grouped (EUR 12.50, JPY 1,250).
 enum MoneyText {
     /// ISO 4217 currencies without minor units, and with three decimals; all others have two.
     /// Kept packed: tables ask once per amount shown, for hundreds of thousands of rows.
@@ -15,12 +15,12 @@ enum MoneyText {
         noDecimals.contains(currency.packed) ? 0 : threeDecimals.contains(currency.packed) ? 3 : 2
     }
 
-    /// `12.50` for 1250 EUR minor units.
+    /// `12.50` for 1250 EUR minor units; `10,000.00` for 1000000 (grouped, for tables).
     static func amount(_ minor: some BinaryInteger, _ currency: Currency) -> String {
         // Digits of a 64-bit magnitude are cheaper to find than those of a 128-bit one, and
         // nearly every amount fits.
-        if let narrow = Int64(exactly: minor) { return amount(of: narrow, currency) }
-        return amount(of: Int128(minor), currency)
+        if let narrow = Int64(exactly: minor) { return DigitGrouping.grouped(number: amount(of: narrow, currency)) }
+        return DigitGrouping.grouped(number: amount(of: Int128(minor), currency))
     }
 
     private static func amount<Minor: FixedWidthInteger & SignedInteger>(of minor: Minor, _ currency: Currency) -> String {

@@ -38,6 +38,13 @@ struct TerminalStyle {
 
     func bold(_ text: String) -> String { paint(text, "1") }
 
+    /// `text` in the colour of the `index`th series of a chart (a currency), the colours taken in
+    /// turn.
+    func series(_ text: String, index: Int) -> String {
+        let codes = ["36", "33", "35", "32", "34", "31"]
+        return paint(text, codes[index % codes.count])
+    }
+
     func dim(_ text: String) -> String { paint(text, "2") }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -20,19 +20,24 @@ enum CustomersView {
             }
             try listing.finish()
         case .csv:
-            let currencies = CurrencyColumns.currencies(rows.map(\.totals.net))
+            // Long form, one row per currency, so that the columns never depend on the data.
             var listing = ListingWriter(
-                format: .csv, csvHeader: ["customer_id", "orders", "open_orders", "cancelled"] + currencies.map { "net_\($0)" })
+                format: .csv, csvHeader: ["customer_id", "orders", "open_orders", "cancelled", "currency", "net"])
             for row in rows {
-                try listing.csv { output in
-                    output.append(csvField: row.customerID)
-                    output.append(",")
-                    output.append(row.totals.orders)
-                    output.append(",")
-                    output.append(row.totals.openOrders)
-                    output.append(",")
-                    output.append(row.totals.cancelled)
-                    CurrencyColumns.writeCells(row.totals.net, currencies, to: output)
+                for entry in row.totals.net.entries {
+                    try listing.csv { output in
+                        output.append(csvField: row.customerID)
+                        output.append(",")
+                        output.append(row.totals.orders)
+                        output.append(",")
+                        output.append(row.totals.openOrders)
+                        output.append(",")
+                        output.append(row.totals.cancelled)
+                        output.append(",")
+                        output.append(currency: entry.currency)
+                        output.append(",")
+                        output.append(entry.amount)
+                    }
                 }
             }
             try listing.finish()

@@ -35,7 +35,6 @@ enum ImportSummaryView {
             if let line = summary.continuedAfterLine { notes.append("continues an imported batch after line \(line)") }
             if let line = summary.resumedFromLine { notes.append("resumed at line \(line)") }
             if summary.rolledBack { notes.append("--atomic: rejections found, nothing applied") }
-            if summary.rejected > 0, !summary.rolledBack { notes.append("see --rejects for details") }
             return [
                 summary.file, "\(summary.records)", "\(summary.accepted)", "\(summary.rejected)",
                 "\(summary.duplicates)", seqs, notes.joined(separator: "; "),

@@ -14,37 +14,47 @@ enum OrderListView {
     private static let statusColumn = 2
 
     /// Writes the orders that `forEachOrder` walks (a snapshot's, or the log's replayed `--as-of`
-    /// a past moment) to standard output.
+    /// a past moment; it gives how many match in all) to standard output, and says so when
+    /// `--limit` left some out.
     static func write(
-        _ forEachOrder: (_ visit: (OrderSummary) throws -> Void) throws -> Void, format: ListingFormat, style: TerminalStyle
+        _ forEachOrder: (_ visit: (OrderSummary) throws -> Void) throws -> Int, format: ListingFormat, style: TerminalStyle
     ) throws {
         var listing = ListingWriter(format: format, csvHeader: csvHeader)
+        var shown = 0
+        let total: Int
         switch format {
         case .json, .jsonl:
-            try forEachOrder { row in try listing.object { members(row, into: &$0) } }
+            total = try forEachOrder { row in
+                try listing.object { members(row, into: &$0) }
+                shown += 1
+            }
         case .csv:
-            try forEachOrder { row in try listing.csv(csvRow(row)) }
+            total = try forEachOrder { row in
+                try listing.csv(csvRow(row))
+                shown += 1
+            }
         case .table:
             var widths = tableHeader.map(\.count)
-            var rows = 0
-            try forEachOrder { row in
+            total = try forEachOrder { row in
                 for (column, cell) in tableCells(row).enumerated() { widths[column] = max(widths[column], cell.count) }
-                rows += 1
+                shown += 1
             }
-            guard rows > 0 else {
+            guard shown > 0 else {
                 try listing.line("No orders match.")
                 return try listing.finish()
             }
             try listing.line(TextTableRenderer.line(tableHeader, widths: widths, rightAligned: rightAligned))
-            try forEachOrder { row in
+            _ = try forEachOrder { row in
                 let line = TextTableRenderer.line(tableCells(row), widths: widths, rightAligned: rightAligned) {
                     column, padded in column == statusColumn ? style.status(row.state.status).padded(to: padded) : padded
                 }
                 try listing.line(line)
             }
-            try listing.line("\(rows) order\(rows == 1 ? "" : "s")")
+            try listing.line(CutNotice(shown: shown, total: max(shown, total), noun: "orders", lift: "--limit 0").tableLine)
+            return try listing.finish()
         }
         try listing.finish()
+        CutNotice(shown: shown, total: max(shown, total), noun: "orders", lift: "--limit 0").writeNote()
     }
 
     /// The SPEC §6 object of one order (also the head of `show`).
@@ -86,7 +96,8 @@ enum OrderListView {
         return [
             row.orderID.terminalSafe, row.customerID.terminalSafe, state.status.description,
             MoneyText.money(state.total, state.currency), MoneyText.amount(state.paid, state.currency),
-            MoneyText.amount(state.refunded, state.currency), "\(state.itemCount)", state.updatedAt.description,
+            MoneyText.amount(state.refunded, state.currency), DigitGrouping.grouped(state.itemCount),
+            state.updatedAt.description,
         ]
     }
 }

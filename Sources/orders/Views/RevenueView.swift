@@ -32,6 +32,19 @@ enum RevenueView {
         }
     }
 
+    /// Net per row as bars, scaled to the largest of each currency.
+    static func chart(_ rows: [RevenueRow], style: TerminalStyle) -> String {
+        guard !rows.isEmpty else { return "No revenue in that range.\n" }
+        return BarChart.render(
+            header: ["DATE", "CURRENCY", "NET"],
+            rows: rows.map { row in
+                BarChart.Row(
+                    labels: [row.key.date.description, row.key.currency.description],
+                    value: MoneyText.amount(row.totals.net, row.key.currency), magnitude: Double(row.totals.net),
+                    series: row.key.currency.description)
+            }, style: style)
+    }
+
     private static func values(_ row: RevenueRow) -> [String] {
         let totals = row.totals
         return [

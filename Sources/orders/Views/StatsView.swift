@@ -37,11 +37,14 @@ enum StatsView {
                 + asOf.map { ["as_of.\($0.0)", $0.1] }
             return CSVText.render(header: ["metric", "value"], rows: rows)
         case .table:
+            // The digest goes below the table, as verify prints it: in the table its 64 digits
+            // would set the width of every count.
             let rows =
-                counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["status \($0.0)", "\($0.1)"] }
-                + checkpoints.map { ["checkpoint \($0.0)", "\($0.1)"] } + chain.map { ["chain \($0.0)", $0.1] }
-                + asOf.map { ["as of \($0.0)", $0.1] }
-            return TextTableRenderer.render(header: ["METRIC", "VALUE"], rows: rows, rightAligned: [1])
+                counts.map { [$0.0, DigitGrouping.grouped($0.1)] }
+                + statuses.map { ["status \($0.0)", DigitGrouping.grouped($0.1)] }
+                + checkpoints.map { ["checkpoint \($0.0)", "\($0.1)"] } + asOf.map { ["as of \($0.0)", $0.1] }
+            let digest = stats.chain.map { "chain: \($0.hex) at seq \($0.seq)\n" } ?? ""
+            return TextTableRenderer.render(header: ["METRIC", "VALUE"], rows: rows, rightAligned: [1]) + digest
         }
     }
 }

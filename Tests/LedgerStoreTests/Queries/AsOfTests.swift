@@ -51,7 +51,8 @@ struct AsOfTests {
         #expect(try asOf.orders(OrderFilter(limit: 0)) == expected.orders(OrderFilter(limit: 0)), "\(label): list")
         for status in OrderStatus.allCases {
             #expect(
-                try asOf.orders(OrderFilter(status: status, limit: 7)) == expected.orders(OrderFilter(status: status, limit: 7)),
+                try asOf.orders(OrderFilter(statuses: [status], limit: 7))
+                    == expected.orders(OrderFilter(statuses: [status], limit: 7)),
                 "\(label): list --status \(status)")
         }
         for customer in ["C-1", "C-7", "C-33"] {

@@ -130,7 +130,7 @@ struct ReadModelQueryTests {
             #expect(try store.orders(OrderFilter(customer: customer, limit: 0)) == all.filter { $0.customerID == customer })
         }
         for status in OrderStatus.allCases {
-            #expect(try store.orders(OrderFilter(status: status, limit: 0)) == all.filter { $0.state.status == status })
+            #expect(try store.orders(OrderFilter(statuses: [status], limit: 0)) == all.filter { $0.state.status == status })
         }
     }
 }

@@ -125,19 +125,20 @@ struct QueryCommandTests {
         #expect((stats["checkpoints"] as! [String: Int]).values.allSatisfy { $0 == 10 })
     }
 
-    @Test func csvHasAHeaderAndOneColumnPerCurrency() throws {
+    @Test func csvHasAHeaderAndOneRowPerCurrency() throws {
         let result = try OrdersBinary.run(["customers", "--store", store, "--format", "csv"])
         #expect(
             result.standardOutput
-                == "customer_id,orders,open_orders,cancelled,net_EUR,net_USD\r\nC-1,3,2,1,0,100\r\nC-2,1,1,0,600,\r\nC-3,2,2,0,0,\r\n"
-        )
+                == "customer_id,orders,open_orders,cancelled,currency,net\r\nC-1,3,2,1,EUR,0\r\nC-1,3,2,1,USD,100\r\n"
+                + "C-2,1,1,0,EUR,600\r\nC-3,2,2,0,EUR,0\r\n")
     }
 
-    @Test func skuCSVHasOneRevenueColumnPerCurrency() throws {
+    @Test func skuCSVHasOneRowPerCurrency() throws {
         let result = try OrdersBinary.run(["skus", "--store", store, "--format", "csv"])
         #expect(
             result.standardOutput
-                == "sku,units_ordered,units_cancelled,revenue_EUR,revenue_USD\r\nX,6,1,500,\r\nY,5,0,200,300\r\nZ,4,0,400,\r\n")
+                == "sku,units_ordered,units_cancelled,currency,revenue\r\nX,6,1,EUR,500\r\nY,5,0,EUR,200\r\nY,5,0,USD,300\r\n"
+                + "Z,4,0,EUR,400\r\n")
     }
 
     @Test func aQueryOfAMissingStoreFailsWithOneLine() throws {

@@ -42,7 +42,7 @@ struct QueryOutputBytesTests {
             try output(["customers"])
                 == #"""
                 CUSTOMER                                    ORDERS  OPEN  CANCELLED  NET
-                C-a-customer-with-a-long-identifier.v2:x_y       1     1          0  JPY 2500
+                C-a-customer-with-a-long-identifier.v2:x_y       1     1          0  JPY 2,500
                 C-ada                                            2     2          0  EUR 0.05, KWD 3.015
                 C-bo                                             2     1          1  EUR 74.45, USD 0.00
                 C-cy                                             1     1          0  BHD 0.000
@@ -55,7 +55,7 @@ struct QueryOutputBytesTests {
             try output(["customers", "--as-of", "6"])
                 == #"""
                 CUSTOMER                                    ORDERS  OPEN  CANCELLED  NET
-                C-a-customer-with-a-long-identifier.v2:x_y       1     1          0  JPY 2500
+                C-a-customer-with-a-long-identifier.v2:x_y       1     1          0  JPY 2,500
                 C-ada                                            2     2          0  EUR 0.05, KWD 3.015
                 2 customers
                 """# + "\n")
@@ -74,15 +74,17 @@ struct QueryOutputBytesTests {
                 """# + "\n")
     }
 
-    @Test func customersCSVHasAColumnPerCurrencyEmptyWhereTheCustomerHasNone() throws {
+    @Test func customersCSVHasARowPerCurrency() throws {
         #expect(
             try output(["customers", "--format", "csv"])
                 == [
-                    "customer_id,orders,open_orders,cancelled,net_BHD,net_EUR,net_JPY,net_KWD,net_USD",
-                    "C-a-customer-with-a-long-identifier.v2:x_y,1,1,0,,,2500,,",
-                    "C-ada,2,2,0,,5,,3015,",
-                    "C-bo,2,1,1,,7445,,,0",
-                    "C-cy,1,1,0,0,,,,",
+                    "customer_id,orders,open_orders,cancelled,currency,net",
+                    "C-a-customer-with-a-long-identifier.v2:x_y,1,1,0,JPY,2500",
+                    "C-ada,2,2,0,EUR,5",
+                    "C-ada,2,2,0,KWD,3015",
+                    "C-bo,2,1,1,EUR,7445",
+                    "C-bo,2,1,1,USD,0",
+                    "C-cy,1,1,0,BHD,0",
                 ].map { $0 + "\r\n" }.joined())
     }
 
@@ -90,20 +92,20 @@ struct QueryOutputBytesTests {
         #expect(
             try output(["revenue"])
                 == #"""
-                DATE        CURRENCY  PLACED  CANCELLED       GROSS  CAPTURED  REFUNDED     NET
-                2026-03-01  EUR            1          0        0.05      0.05      0.00    0.05
-                2026-03-01  JPY            1          0        2500      2500         0    2500
-                2026-03-01  KWD            1          0       3.015     3.015     0.000   3.015
-                2026-03-02  EUR            1          0      100.00    100.00      0.00  100.00
-                2026-03-02  USD            1          1  1234567.89      0.00      0.00    0.00
-                2026-03-03  BHD            1          0       0.070     0.000     0.000   0.000
-                2026-03-03  EUR            0          0        0.00      0.00     25.50  -25.50
-                2026-03-04  EUR            0          0        0.00      0.00      0.05   -0.05
-                total       BHD            1          0       0.070     0.000     0.000   0.000
-                total       EUR            2          0      100.05    100.05     25.55   74.50
-                total       JPY            1          0        2500      2500         0    2500
-                total       KWD            1          0       3.015     3.015     0.000   3.015
-                total       USD            1          1  1234567.89      0.00      0.00    0.00
+                DATE        CURRENCY  PLACED  CANCELLED         GROSS  CAPTURED  REFUNDED     NET
+                2026-03-01  EUR            1          0          0.05      0.05      0.00    0.05
+                2026-03-01  JPY            1          0         2,500     2,500         0   2,500
+                2026-03-01  KWD            1          0         3.015     3.015     0.000   3.015
+                2026-03-02  EUR            1          0        100.00    100.00      0.00  100.00
+                2026-03-02  USD            1          1  1,234,567.89      0.00      0.00    0.00
+                2026-03-03  BHD            1          0         0.070     0.000     0.000   0.000
+                2026-03-03  EUR            0          0          0.00      0.00     25.50  -25.50
+                2026-03-04  EUR            0          0          0.00      0.00      0.05   -0.05
+                total       BHD            1          0         0.070     0.000     0.000   0.000
+                total       EUR            2          0        100.05    100.05     25.55   74.50
+                total       JPY            1          0         2,500     2,500         0   2,500
+                total       KWD            1          0         3.015     3.015     0.000   3.015
+                total       USD            1          1  1,234,567.89      0.00      0.00    0.00
                 """# + "\n")
     }
 
@@ -112,20 +114,22 @@ struct QueryOutputBytesTests {
             try output(["skus"])
                 == #"""
                 SKU  ORDERED  CANCELLED  NET UNITS  REVENUE
-                S-1        7          0          7  EUR 100.05, JPY 2500
+                S-1        7          0          7  EUR 100.05, JPY 2,500
                 S-2        4          0          4  BHD 0.070, KWD 3.015
                 S-3        1          1          0  USD 0.00
                 """# + "\n")
     }
 
-    @Test func skusCSVHasAColumnPerCurrency() throws {
+    @Test func skusCSVHasARowPerCurrency() throws {
         #expect(
             try output(["skus", "--format", "csv"])
                 == [
-                    "sku,units_ordered,units_cancelled,revenue_BHD,revenue_EUR,revenue_JPY,revenue_KWD,revenue_USD",
-                    "S-1,7,0,,10005,2500,,",
-                    "S-2,4,0,70,,,3015,",
-                    "S-3,1,1,,,,,0",
+                    "sku,units_ordered,units_cancelled,currency,revenue",
+                    "S-1,7,0,EUR,10005",
+                    "S-1,7,0,JPY,2500",
+                    "S-2,4,0,BHD,70",
+                    "S-2,4,0,KWD,3015",
+                    "S-3,1,1,USD,0",
                 ].map { $0 + "\r\n" }.joined())
     }
 
@@ -133,13 +137,13 @@ struct QueryOutputBytesTests {
         #expect(
             try output(["list"])
                 == #"""
-                ORDER  CUSTOMER                                    STATUS              TOTAL    PAID  REFUNDED  ITEMS  UPDATED
-                O-1    C-ada                                       paid             EUR 0.05    0.05      0.00      1  2026-03-01T10:01:00.000Z
-                O-2    C-ada                                       paid            KWD 3.015   3.015     0.000      3  2026-03-01T11:01:00.000Z
-                O-3    C-a-customer-with-a-long-identifier.v2:x_y  paid             JPY 2500    2500         0      2  2026-03-01T12:05:00.000Z
-                O-4    C-bo                                        cancelled  USD 1234567.89    0.00      0.00      1  2026-03-02T08:30:00.000Z
-                O-5    C-bo                                        shipped        EUR 100.00  100.00     25.55      4  2026-03-04T10:00:00.000Z
-                O-6    C-cy                                        placed          BHD 0.070   0.000     0.000      1  2026-03-03T09:00:00.000Z
+                ORDER  CUSTOMER                                    STATUS                TOTAL    PAID  REFUNDED  ITEMS  UPDATED
+                O-1    C-ada                                       paid               EUR 0.05    0.05      0.00      1  2026-03-01T10:01:00.000Z
+                O-2    C-ada                                       paid              KWD 3.015   3.015     0.000      3  2026-03-01T11:01:00.000Z
+                O-3    C-a-customer-with-a-long-identifier.v2:x_y  paid              JPY 2,500   2,500         0      2  2026-03-01T12:05:00.000Z
+                O-4    C-bo                                        cancelled  USD 1,234,567.89    0.00      0.00      1  2026-03-02T08:30:00.000Z
+                O-5    C-bo                                        shipped          EUR 100.00  100.00     25.55      4  2026-03-04T10:00:00.000Z
+                O-6    C-cy                                        placed            BHD 0.070   0.000     0.000      1  2026-03-03T09:00:00.000Z
                 6 orders
                 """# + "\n")
     }

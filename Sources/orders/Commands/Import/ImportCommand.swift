@@ -19,7 +19,9 @@ struct ImportCommand: AsyncParsableCommand {
 
             A file that extends a batch imported before applies only the records after it. An import \
             reads a file as it was when opened; lines appended meanwhile are left for the next run. \
-            Rejections are kept in the store: orders rejects FILE lists them again at any time.
+            Rejections are kept in the store: orders rejects FILE lists them again at any time. Under \
+            the summary, each file with rejections shows its first few (line, code, message), the \
+            number per code, and where all of them are (-q: none of it).
 
             Only one import or rebuild writes a store at a time; another one waits, saying so \
             (--wait bounds how long).
@@ -105,6 +107,8 @@ struct ImportCommand: AsyncParsableCommand {
         let paths = WritePathCheck(store: storeOptions.path, inputs: files)
         try paths.checkInputs()
         if let rejects { try paths.checkOutput(rejects) }
+        // A store this import creates is removed again if no file could be read into it.
+        let createsStore = !dryRun && !FileManager.default.fileExists(atPath: storeOptions.path)
         let trial = dryRun ? try Self.trialStore(copying: storeOptions.path, waitLimit: wait, notice: importOptions.notice) : nil
         defer { trial?.remove() }
         // Read models an interrupted import left behind are rebuilt before the import opens the
@@ -128,7 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
                 "orders: dry run: every record is decided against a copy of the store; \(storeOptions.path.terminalSafe) is left as it was\n"
             )
         }
-        try await importFiles(into: store, start: start, rejectsFile: rejectsFile)
+        try await importFiles(into: store, start: start, rejectsFile: rejectsFile, createdStore: createsStore)
     }
 
     /// A copy of the store at `path` in the temporary directory (`$TMPDIR`, else `/tmp`) for a dry
@@ -152,12 +156,14 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private func importFiles(into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?) async throws {
+    private func importFiles(
+        into store: LedgerStore, start: ImportStart?, rejectsFile: RejectsWriter?, createdStore: Bool
+    ) async throws {
         let viewModel = ImportViewModel()
         let progress = ImportProgressView(viewModel: viewModel, enabled: Terminal.standardErrorIsTerminal && !quiet)
+        let digest = RejectionDigest(passingOnTo: rejectsFile)
         progress.start()
-        await viewModel.importFiles(
-            files, options: importOptions, using: Importer(store: store, start: start), rejects: rejectsFile)
+        await viewModel.importFiles(files, options: importOptions, using: Importer(store: store, start: start), rejects: digest)
         progress.stop()
         if !dryRun, viewModel.state.failure == nil {
             do {
@@ -165,6 +171,10 @@ struct ImportCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("\(error)", exitStatus: 2)
             }
+        }
+        if createdStore, viewModel.completed.allSatisfy({ $0.fileError != nil }), (try? store.headSeq()) == 0 {
+            // Nothing was read, so nothing is lost: a failed first import leaves no empty store behind.
+            try? FileManager.default.removeItem(atPath: storeOptions.path)
         }
         do {
             try rejectsFile?.close()
@@ -185,6 +195,16 @@ struct ImportCommand: AsyncParsableCommand {
             print(
                 format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
                 terminator: "")
+        }
+        if format == .table, !quiet {
+            for summary in viewModel.completed where summary.rejected > 0 && !summary.alreadyImported {
+                guard let rejected = digest.files[summary.file] else { continue }
+                print(
+                    RejectionDigestView.text(
+                        file: summary.file, rejected: summary.rejected, first: rejected.first,
+                        countPerCode: rejected.countPerCode, allOfThem: whereAllRejectionsAre(summary.file)),
+                    terminator: "")
+            }
         }
         if let failure = viewModel.state.failure {
             switch viewModel.error {
@@ -208,6 +228,18 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let status = viewModel.completed.map(\.exitStatus).max() ?? 0
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Where every rejection of `file` can be read: the `--rejects` file, else `orders rejects`
+    /// (which a dry run leaves nothing for).
+    private func whereAllRejectionsAre(_ file: String) -> String {
+        if let rejects { return "written to \(rejects.terminalSafe)" }
+        if dryRun { return "a dry run keeps none in the store; add --rejects PATH to write them" }
+        let store = storeOptions.store.map { " --store \(ShellWord.quoted($0))" } ?? ""
+        if file == "-" {
+            return "orders rejects\(store) --input-format \(inputFormat?.rawValue ?? "csv") - < the same input"
+        }
+        return "orders rejects\(store) \(ShellWord.quoted(file))"
     }
 
     /// The one line that says what an interrupted import kept.

@@ -13,7 +13,8 @@ struct RejectsCommand: ParsableCommand {
         discussion: """
             The file's content is matched like an import matches it (the same bytes read in the same \
             format): the rows are the rejections of its batch and of the batches it continues, in line \
-            order, one object per line as --rejects writes them. --digest names a batch by the \
+            order: a table for people, or with --format jsonl one object per line as --rejects \
+            writes them. --digest names a batch by the \
             SHA-256 of the bytes it covers instead of by a file.
 
             Exit status: 0 rows printed (or none rejected), 1 a FILE or --digest matches no batch in \
@@ -21,7 +22,7 @@ struct RejectsCommand: ParsableCommand {
 
             Examples:
               orders rejects data/bad-batch.jsonl
-              orders rejects --format table day1.csv
+              orders rejects --format jsonl day1.csv > day1-rejects.jsonl
               orders rejects --format csv --input-format csv - < day1.csv
             """
     )
@@ -31,8 +32,8 @@ struct RejectsCommand: ParsableCommand {
     @Option(name: .long, help: "The batch format (default: from the file name: .csv, .jsonl, .ndjson).")
     var inputFormat: InputFormat?
 
-    @Option(name: .long, help: "jsonl (as --rejects writes), csv, or table for people.")
-    var format: RejectsFormat = .jsonl
+    @Option(name: .long, help: "table for people; jsonl (as --rejects writes) or csv for programs.")
+    var format: RejectsFormat = .table
 
     @Option(name: .long, help: ArgumentHelp("The SHA-256 (hex) of the bytes a batch covers.", valueName: "HEX"))
     var digest: String?
@@ -110,8 +111,10 @@ struct RejectsCommand: ParsableCommand {
         _ store: LedgerStore, formats: [RecordFormat], _ body: (RejectedRecord) throws -> Void
     ) throws -> [String] {
         var unmatched: [String] = []
+        var reading = ""
         do {
             for (file, recordFormat) in zip(files, formats) {
+                reading = file
                 let matched = try store.forEachRejection(ofFile: file, format: recordFormat) { try body($0.record(file: file)) }
                 if !matched { unmatched.append(file) }
             }
@@ -122,7 +125,10 @@ struct RejectsCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure("\(error)", exitStatus: error is BatchFileError ? 2 : 1)
+            guard error is BatchFileError else { throw CommandFailure("\(error)", exitStatus: 1) }
+            // A file that cannot be read is named, as every error names what it is about.
+            let message = "\(error)"
+            throw CommandFailure(message.contains(reading) ? message : "\(reading): \(message)", exitStatus: 2)
         }
         return unmatched
     }

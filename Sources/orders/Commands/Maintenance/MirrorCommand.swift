@@ -11,6 +11,10 @@ struct MirrorCommand: ParsableCommand {
         discussion: """
             Needs orders-mirror beside orders or on PATH: swift build -c release --package-path Mirror \
             (README, "Beyond one machine").
+
+            Examples:
+              orders mirror --to postgres://ledger@db:5432/orders
+              PGPASSWORD=secret orders mirror --to postgres://ledger@db:5432/orders --follow
             """)
 
     @OptionGroup var storeOptions: StoreOptions

@@ -108,10 +108,10 @@ struct VerifyCommand: ParsableCommand {
         if !report.isConsistent { throw ExitCode(1) }
     }
 
-    /// The chain's head to print: not the digest before any event when the chain breaks at its
-    /// first link (that says nothing of the log).
+    /// The chain's head to print: never the digest before any event (all zeros), whether the log
+    /// is empty or the chain breaks at its first link: it says nothing of the log.
     static func shownChain(_ report: VerifyReport) -> ChainDigest? {
-        guard let chain = report.chain, chain.seq > 0 || report.isConsistent else { return nil }
+        guard let chain = report.chain, chain.seq > 0 else { return nil }
         return chain
     }
 

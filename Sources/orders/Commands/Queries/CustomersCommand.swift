@@ -7,8 +7,9 @@ struct CustomersCommand: ParsableCommand {
         commandName: "customers",
         abstract: "List customers with their orders and net captured money per currency.",
         discussion: """
-            net is captured − refunded, per currency of the customer's orders. In CSV each currency \
-            is a column net_CUR (empty where the customer has no order in it).
+            net is captured − refunded, per currency of the customer's orders. CSV has one row per \
+            customer and currency (columns customer_id, orders, open_orders, cancelled, currency, net). \
+            orders customer ID shows one customer's statement.
 
             Examples:
               orders customers

@@ -13,7 +13,8 @@ struct EventsCommand: ParsableCommand {
             One row per event: seq, order_id, version, type, at, and what the event carries \
             (customer_id, currency, total and lines for placed; amount for paid and refunded; refund \
             and reason for cancelled; carrier for shipped). Events are written as they are read, in \
-            constant memory. With --follow, events that other processes commit later are printed \
+            constant memory. When --limit leaves events out, the table's last line says how many \
+            there are, and json, jsonl and csv say it on standard error. With --follow, events that other processes commit later are printed \
             as they arrive (the head seq is checked ten times a second) until Ctrl-C or a closed pipe.
 
             Examples:
@@ -39,7 +40,7 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop after this seq.", valueName: "SEQ"))
     var to: UInt64?
 
-    @Option(help: ArgumentHelp("Only this order's events.", valueName: "ID"))
+    @Option(help: ArgumentHelp("Only this order's events.", valueName: "ID"), completion: StoredIDCompletion.orders)
     var order: String?
 
     @Option(help: "At most this many events (0: all).")
@@ -49,7 +50,7 @@ struct EventsCommand: ParsableCommand {
     var follow = false
 
     func validate() throws {
-        guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
+        guard limit >= 0 else { throw ValidationError("--limit \(limit) is negative; give 0 (all) or a count") }
         guard from >= 1 else { throw ValidationError("--from must be 1 or more (seqs start at 1)") }
         if let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
         if follow, to != nil { throw ValidationError("--follow and --to exclude each other: --follow never stops at a seq") }
@@ -68,6 +69,7 @@ struct EventsCommand: ParsableCommand {
         var listing = ListingWriter(format: format, csvHeader: EventsView.csvHeader)
         var widths: [Int] = []
         var printed = 0
+        var matched = 0
         let currency = format == .table
         // The first look: what the log holds now, in one snapshot.
         var last: UInt64 = try StoreOpener.reading {
@@ -83,15 +85,27 @@ struct EventsCommand: ParsableCommand {
                     let found = try snapshot.forEachEvent(
                         ofOrder: order, from: from, through: through, limit: wanted, currency: currency, add)
                     if !found, !follow { throw CommandFailure("no order \(order.terminalSafe)", exitStatus: 1) }
+                    if printed == wanted, !follow {
+                        matched = 0
+                        _ = try snapshot.forEachEvent(ofOrder: order, from: from, through: through) { _ in matched += 1 }
+                    }
                 } else {
                     try snapshot.forEachEvent(from: from, through: through, limit: wanted, currency: currency, add)
+                    // The log's seqs run from 1 to its head without a gap.
+                    if printed == wanted { matched = Int(min(through, head) - from + 1) }
                 }
                 return max(head, from - 1)
             }
         }
         guard follow else {
-            if format == .table, printed == 0 { try listing.line("No events match.") }
-            return try listing.finish()
+            let cut = CutNotice(shown: printed, total: max(printed, matched), noun: "events", lift: "--limit 0")
+            if format == .table {
+                if printed == 0 { try listing.line("No events match.") }
+                if cut.cuts { try listing.line(cut.tableLine) }
+                return try listing.finish()
+            }
+            try listing.finish()
+            return cut.writeNote()
         }
         if format == .table, printed == 0 { try listing.line(EventsView.tableHeaderLine(widths: widths)) }
         try listing.flush()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerServices
+import LedgerStore
 import LedgerViewModels
 
 /// `orders show ID`.
@@ -14,17 +15,28 @@ struct ShowCommand: ParsableCommand {
               orders show O-1001
               orders show --format json O-1001
               orders show -- -odd-id
+              orders show --as-of 2026-03-01T12:00:00Z O-1001   # as it stood then
             """
     )
 
     @OptionGroup var options: QueryOptions
 
-    @Argument(help: "The order id.")
+    @Argument(help: "The order id.", completion: StoredIDCompletion.orders)
     var orderID: String
 
     func run() throws {
         let repository = try StoreOpener.queries(options)
-        try Self.show(orderID, in: repository, format: options.format, color: options.outputOptions.color)
+        do {
+            try Self.show(orderID, in: repository, format: options.format, color: options.outputOptions.color)
+        } catch let failure as CommandFailure {
+            guard let asOf = options.asOfOption.asOf, try repository.order(orderID) == nil,
+                let placed = try StoreOpener.openForReading(path: options.storeOptions.path).order(orderID)?.history.first
+            else { throw failure }
+            // The order is in the store, only not yet at that moment.
+            throw CommandFailure(
+                "order \(orderID.terminalSafe) did not exist yet as of \(asOf.terminalSafe): it was placed at seq "
+                    + "\(placed.seq) (\(placed.at)); orders show \(orderID.terminalSafe) shows it now", exitStatus: 1)
+        }
     }
 
     /// Prints the order `orderID` of `repository` in `format`; a missing order is one line, exit 1.
