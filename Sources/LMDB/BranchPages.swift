@@ -76,11 +76,16 @@ struct BranchPages {
         self.root = Int(root)
     }
 
+    /// A leaf entry's key and value, borrowed from the map.
+    typealias Visitor = (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+
     /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout.
-    func misroutedKeys(limit: Int) -> [[UInt8]]? {
+    /// `visit`, when given, gets every entry in key order as its leaf is read (each leaf is then
+    /// read whole, not only its first and last key); after a `nil` it may have seen some of them.
+    func misroutedKeys(limit: Int, visiting visit: Visitor? = nil) -> [[UInt8]]? {
         var found: [[UInt8]] = []
         var read = 0
-        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read) != nil else { return nil }
+        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read, visit) != nil else { return nil }
         return found
     }
 
@@ -91,14 +96,14 @@ struct BranchPages {
     // Safe: every page read lies inside the region (`nodes` checks the page number), and every
     // node and key inside its page (`nodes` and `key` check their offsets).
     private func check(
-        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int
+        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int, _ visit: Visitor?
     ) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
         read += 1
         if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
         // A tree holds each page once: more reads than pages means a damaged page points back up.
         guard read <= pages, levels > 0 else { return nil }
         // A leaf's first and last keys are all the check needs of it: its other slots are not read.
-        if levels == 1 { return edges(ofLeaf: page) }
+        if levels == 1 { return visit.map { entries(ofLeaf: page, $0) } ?? edges(ofLeaf: page) }
         guard let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty, flags & Self.branchFlag != 0 else {
             return nil
         }
@@ -109,7 +114,7 @@ struct BranchPages {
                 Int(start.load(fromByteOffset: node, as: UInt16.self))
                 | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
                 | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
-            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read) else {
+            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read, visit) else {
                 return nil
             }
             if index > 0 {
@@ -133,6 +138,38 @@ struct BranchPages {
             let first = node(in: start, slot: Self.headerSize, lower: lower).flatMap({ key(start, $0) }),
             let last = node(in: start, slot: lower - 2, lower: lower).flatMap({ key(start, $0) })
         else { return nil }
+        return (first, last)
+    }
+
+    /// Flags of a leaf node whose value is not in the node itself (an overflow page, a sub-database,
+    /// duplicates).
+    private static let valueElsewhereFlags: UInt16 = 0x01 | 0x02 | 0x04
+
+    /// Gives every entry of the leaf `page` to `visit`, in slot order, and returns its first and
+    /// last key; `nil` when it is not a leaf, holds no node, or a node, its key or its value does
+    /// not fit in it, or its value lies elsewhere (then it stops, its entries so far visited).
+    // Safe: as `edges`: each node lies after the slots inside the page, and its key and value are
+    // lent only once they are known to end inside it.
+    private func entries(ofLeaf page: Int, _ visit: Visitor) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        guard let (start, lower, flags) = header(of: page), flags & Self.leafFlag != 0, lower > Self.headerSize else {
+            return nil
+        }
+        var first: UnsafeRawBufferPointer?
+        var last: UnsafeRawBufferPointer?
+        for slot in stride(from: Self.headerSize, to: lower, by: 2) {
+            guard let node = node(in: start, slot: slot, lower: lower), let key = key(start, node),
+                start.load(fromByteOffset: node + 4, as: UInt16.self) & Self.valueElsewhereFlags == 0
+            else { return nil }
+            let size =
+                Int(start.load(fromByteOffset: node, as: UInt16.self))
+                | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
+            let valueStart = node + 8 + key.count
+            guard valueStart + size <= pageSize else { return nil }
+            visit(key, UnsafeRawBufferPointer(start: start + valueStart, count: size))
+            if first == nil { first = key }
+            last = key
+        }
+        guard let first, let last else { return nil }
         return (first, last)
     }
 
