@@ -177,8 +177,9 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         }
         var damage: BranchKeyDamage?
         for choice in UInt64(1)...8 {
-            damage = try #require(try BranchKeyDamage.apply(database: database, choice: choice, to: path))
-            if let key = damage?.key, try !lookupFinds(key) { break }
+            let applied = try #require(try BranchKeyDamage.apply(database: database, choice: choice, to: path))
+            damage = applied
+            if try !lookupFinds(applied.key) { break }
         }
         let misrouted = try #require(damage).key
         try #require(try !lookupFinds(misrouted))
