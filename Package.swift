@@ -35,7 +35,7 @@ let package = Package(
             providers: [.apt(["liblmdb-dev"])]
         ),
         .target(name: "SystemPaths", swiftSettings: strictSettings),
-        .target(name: "LMDB", dependencies: ["CLMDB", "SystemPaths"], swiftSettings: strictSettings),
+        .target(name: "LMDB", dependencies: ["CLMDB", "CPrefetch", "SystemPaths"], swiftSettings: strictSettings),
         .target(name: "LedgerDomain", swiftSettings: strictSettings),
         .target(name: "LedgerServices", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),
         .target(name: "BatchFormats", dependencies: ["LedgerDomain"], swiftSettings: strictSettings),

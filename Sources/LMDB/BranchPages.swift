@@ -1,4 +1,5 @@
 internal import CLMDB
+internal import CPrefetch
 import Foundation
 
 /// The B-tree of one named database read page by page in the memory map (LMDB 0.9's page
@@ -78,11 +79,16 @@ struct BranchPages {
         self.root = Int(root)
     }
 
+    /// A leaf entry's key and value, borrowed from the map.
+    typealias Visitor = (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+
     /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout.
-    func misroutedKeys(limit: Int) -> [[UInt8]]? {
+    /// `visit`, when given, gets every entry in key order as its leaf is read (each leaf is then
+    /// read whole, not only its first and last key); after a `nil` it may have seen some of them.
+    func misroutedKeys(limit: Int, visiting visit: Visitor? = nil) -> [[UInt8]]? {
         var found: [[UInt8]] = []
         var read = 0
-        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read) != nil else { return nil }
+        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read, visit) != nil else { return nil }
         return found
     }
 
@@ -93,25 +99,24 @@ struct BranchPages {
     // Safe: every page read lies inside the region (`nodes` checks the page number), and every
     // node and key inside its page (`nodes` and `key` check their offsets).
     private func check(
-        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int
+        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int, _ visit: Visitor?
     ) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
         read += 1
         if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
         // A tree holds each page once: more reads than pages means a damaged page points back up.
         guard read <= pages, levels > 0 else { return nil }
         // A leaf's first and last keys are all the check needs of it: its other slots are not read.
-        if levels == 1 { return edges(ofLeaf: page) }
+        if levels == 1 { return visit.map { entries(ofLeaf: page, $0) } ?? edges(ofLeaf: page) }
         guard let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty, flags & Self.branchFlag != 0 else {
             return nil
         }
         var first: UnsafeRawBufferPointer?
         var previousLast: UnsafeRawBufferPointer?
         for (index, node) in nodes.enumerated() {
-            let child =
-                Int(start.load(fromByteOffset: node, as: UInt16.self))
-                | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
-                | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
-            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read) else {
+            let child = Self.child(start, node)
+            // A leaf read whole is read while the next one comes into the cache.
+            if levels == 2, visit != nil, index + 1 < nodes.count { prefetch(page: Self.child(start, nodes[index + 1])) }
+            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read, visit) else {
                 return nil
             }
             if index > 0 {
@@ -126,6 +131,23 @@ struct BranchPages {
         return (first, previousLast)
     }
 
+    /// The page number in the branch node at `node` of the page at `start`.
+    // Safe: `nodes` checked that the node's 8 bytes lie in the page.
+    private static func child(_ start: UnsafeRawPointer, _ node: Int) -> Int {
+        Int(start.load(fromByteOffset: node, as: UInt16.self))
+            | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
+            | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
+    }
+
+    /// Asks the CPU to bring every cache line of `page` in (a hint: a page outside the map, or not
+    /// mapped now, is passed over).
+    // Safe: the address is computed only for a page inside the map, and a prefetch never faults.
+    private func prefetch(page: Int) {
+        guard page >= 2, page < pages else { return }
+        let start = base + page * pageSize
+        for line in stride(from: 0, to: pageSize, by: 64) { cprefetch_for_read(start + line) }
+    }
+
     /// The first and last key of the leaf `page`, from its first and last slot; `nil` when it is
     /// not a leaf, holds no node, or those slots or keys do not fit in it.
     // Safe: as `nodes`: the page lies inside the map, the two slots before `lower` inside the
@@ -135,6 +157,38 @@ struct BranchPages {
             let first = node(in: start, slot: Self.headerSize, lower: lower).flatMap({ key(start, $0) }),
             let last = node(in: start, slot: lower - 2, lower: lower).flatMap({ key(start, $0) })
         else { return nil }
+        return (first, last)
+    }
+
+    /// Flags of a leaf node whose value is not in the node itself (an overflow page, a sub-database,
+    /// duplicates).
+    private static let valueElsewhereFlags: UInt16 = 0x01 | 0x02 | 0x04
+
+    /// Gives every entry of the leaf `page` to `visit`, in slot order, and returns its first and
+    /// last key; `nil` when it is not a leaf, holds no node, or a node, its key or its value does
+    /// not fit in it, or its value lies elsewhere (then it stops, its entries so far visited).
+    // Safe: as `edges`: each node lies after the slots inside the page, and its key and value are
+    // lent only once they are known to end inside it.
+    private func entries(ofLeaf page: Int, _ visit: Visitor) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        guard let (start, lower, flags) = header(of: page), flags & Self.leafFlag != 0, lower > Self.headerSize else {
+            return nil
+        }
+        var first: UnsafeRawBufferPointer?
+        var last: UnsafeRawBufferPointer?
+        for slot in stride(from: Self.headerSize, to: lower, by: 2) {
+            guard let node = node(in: start, slot: slot, lower: lower), let key = key(start, node),
+                start.load(fromByteOffset: node + 4, as: UInt16.self) & Self.valueElsewhereFlags == 0
+            else { return nil }
+            let size =
+                Int(start.load(fromByteOffset: node, as: UInt16.self))
+                | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
+            let valueStart = node + 8 + key.count
+            guard valueStart + size <= pageSize else { return nil }
+            visit(key, UnsafeRawBufferPointer(start: start + valueStart, count: size))
+            if first == nil { first = key }
+            last = key
+        }
+        guard let first, let last else { return nil }
         return (first, last)
     }
 

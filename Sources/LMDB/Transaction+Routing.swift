@@ -50,4 +50,19 @@ extension Transaction {
         }
         return found
     }
+
+    /// Gives every entry of the database `name` to `visit` in key order, reading its pages in the map once
+    /// for both (`BranchPages`), and returns the keys that `unreachableKeys` would. `nil` when its
+    /// pages cannot be read so (no `region`, a page that does not fit the layout, a value on a page
+    /// of its own): `visit` may have seen some entries by then; walk it and call
+    /// `unreachableKeys` instead.
+    // Safe: the entries are borrowed from this transaction's map and lent to `visit` only while
+    // the walk lasts.
+    public func visitCheckingRoutes(
+        named name: String, region: MappedRegion?, limit: Int,
+        _ visit: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
+    ) -> [[UInt8]]? {
+        guard let region, let tree = BranchPages(self, named: name, region: region) else { return nil }
+        return withoutActuallyEscaping(visit) { tree.misroutedKeys(limit: limit, visiting: $0) }
+    }
 }

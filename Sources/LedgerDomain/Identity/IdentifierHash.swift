@@ -30,7 +30,14 @@ public enum IdentifierHash {
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            if bytes.count >= 8 {
+                // The last 8 bytes at once, read as a big-endian number, less those hashed above:
+                // the number the loop below makes of the bytes left, without a branch per byte.
+                let last = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                tail = last & UInt64.max >> (64 - 8 * (bytes.count - offset))
+            } else {
+                for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            }
             hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
         }
         hash ^= hash >> 31

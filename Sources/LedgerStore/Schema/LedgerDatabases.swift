@@ -51,8 +51,11 @@ struct LedgerDatabases {
 
     static let names = [
         "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
-        "commands", "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
+        commandsName, "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
     ]
+
+    /// The command ids' database (verify reads its pages itself: `Verifier.checkCommands`).
+    static let commandsName = "commands"
 
     /// The database format 4 added.
     static let chainName = "chain"

@@ -16,7 +16,7 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
 
     /// One entry of one database lost, added or changed, and the start of the line verify must print.
     enum Damage: String, CaseIterable, Sendable {
-        case commandLost, commandAdded, commandChanged, commandCountChanged
+        case commandLost, commandAdded, commandChanged, commandOnAPageOfItsOwn, commandCountChanged
         case batchLost, batchAdded, batchChanged
         case headLost, headAdded, headChanged
         case rejectionLost, rejectionAdded, rejectionChanged
@@ -64,6 +64,11 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             var first = try entries("commands")[0]
             first.value[0] ^= 1
             try put(first.value, first.key, "commands")
+            return "commands: seq \(Self.number64(first.key)): its command id fails its check"
+        case .commandOnAPageOfItsOwn:
+            // A value too long for a leaf: verify's reading of the pages gives way to a walk through LMDB.
+            let first = try entries("commands")[0]
+            try put(first.value + [UInt8](repeating: 7, count: 8_000), first.key, "commands")
             return "commands: seq \(Self.number64(first.key)): its command id fails its check"
         case .commandCountChanged:
             let count = try entries("commands").count
@@ -158,17 +163,36 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         #expect(report.differences.contains { $0.hasPrefix(expected) }, "\(damage): \(report.differences)")
     }
 
-    @Test func aBranchKeyOfOrdersThatMisroutesALookupFailsVerify() throws {
+    /// The branch keys of `orders` are checked against its leaves' first and last keys, those of
+    /// `commands` as its leaves are read whole for its ids. (A branch key is damaged in every copy
+    /// of its page in the file, older ones included: the damage counts once a lookup misses.)
+    @Test(arguments: ["orders", "commands"])
+    func aBranchKeyThatMisroutesALookupFailsVerify(_ database: String) throws {
         try makeStore()
-        let damage = try #require(try BranchKeyDamage.apply(database: "orders", choice: 1, to: path))
-        let store = try LedgerStore(path: path, readOnly: true)
-        // The walk still sees every order; a lookup of the damaged key does not find it.
-        #expect(try StoreFixture.entries(database: "orders", at: path).count == 300)
-        let report = try Verifier(store: store).verify()
-        let number = damage.key.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(as: UInt32.self)) }
+        let entries = try entries(database).count
+        func lookupFinds(_ key: [UInt8]) throws -> Bool {
+            let environment = try Environment(directory: path)
+            let table = try environment.openDatabase(named: database)
+            return try environment.read { try $0.get(table, key) != nil }
+        }
+        var damage: BranchKeyDamage?
+        for choice in UInt64(1)...8 {
+            let applied = try #require(try BranchKeyDamage.apply(database: database, choice: choice, to: path))
+            damage = applied
+            if try !lookupFinds(applied.key) { break }
+        }
+        let misrouted = try #require(damage).key
+        try #require(try !lookupFinds(misrouted))
+        // The walk still sees every entry; a lookup of the damaged key does not find it.
+        #expect(try self.entries(database).count == entries)
+        let report = try Verifier(store: LedgerStore(path: path, readOnly: true)).verify()
+        let number =
+            misrouted.count == 4
+            ? UInt64(misrouted.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(as: UInt32.self)) })
+            : Self.number64(misrouted)
         #expect(
             report.differences.contains {
-                $0.hasPrefix("orders: a lookup of key \(number) ") && $0.hasSuffix("(a damaged branch page)")
+                $0.hasPrefix("\(database): a lookup of key \(number) ") && $0.hasSuffix("(a damaged branch page)")
             },
             "\(report.differences)")
     }

@@ -1,0 +1,56 @@
+internal import LMDB
+internal import LedgerServices
+
+/// What verify checks once the log is replayed, each apart from the others: two threads share
+/// them (`CheckQueue`). Listed in the order they are taken, the heaviest first on the stores
+/// measured (an order the lines do not follow: `reported`).
+enum SharedCheck: CaseIterable {
+    /// The `…_names` and `…_ids` databases against the ids the log names.
+    case dictionaries
+    /// `commands` against the log, and its branch keys.
+    case commands
+    /// Every other database's branch keys.
+    case routing
+    case orders, customers, skus, revenue, stats
+    /// The batch records, their head keys and rejections, format 1's import records.
+    case batches
+
+    /// The order of their lines in the report.
+    static let reported: [SharedCheck] = [
+        .orders, .customers, .skus, .revenue, .dictionaries, .routing, .commands, .batches, .stats,
+    ]
+
+    /// The read model a check compares with the log, if it is one.
+    private var model: ReadModelName? {
+        switch self {
+        case .orders: .orders
+        case .customers: .customers
+        case .skus: .skus
+        case .revenue: .revenue
+        case .stats: .stats
+        case .dictionaries, .commands, .routing, .batches: nil
+        }
+    }
+
+    /// Runs the check in `ledger` against `replayed`, the whole log replayed; a read model that
+    /// lags was compared already (`lagging`).
+    func run(
+        _ replayed: ReplayedLedger, _ lagging: LaggingReadModels, in ledger: LedgerTransaction,
+        releasing region: MappedRegion?
+    ) throws -> [String] {
+        if let model {
+            return try lagging.found[model] ?? Verifier.compare(model, with: replayed, ledger, releasing: region)
+        }
+        switch self {
+        case .dictionaries:
+            return try Verifier.compareDictionaries(
+                replayed, namedAtCheckpoint: lagging.namedAtCheckpoint, ledger, releasing: region)
+        case .commands: return try Verifier.checkCommands(replayed, ledger, releasing: region)
+        case .routing:
+            return try Verifier.checkRouting(
+                ledger, releasing: region, leaving: ledger.databases.checked ? [LedgerDatabases.commandsName] : [])
+        case .batches: return try Verifier.checkBatches(headSeq: replayed.headSeq, ledger)
+        default: return []
+        }
+    }
+}
