@@ -85,6 +85,7 @@ struct ChunkRun {
                         case .rejected(let rejection):
                             reject(record, rejection)
                         case .accepted:
+                            log.appended(fromLine: record.line)
                             progress.accepted += 1
                             if progress.firstSeq == 0 { progress.firstSeq = seq }
                             progress.lastSeq = seq

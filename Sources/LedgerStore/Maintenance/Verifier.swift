@@ -113,6 +113,7 @@ public struct Verifier {
                 ?? Self.checkBesideReplay(replayed, namedAtCheckpoint: namedAtCheckpoint, ledger, releasing: region)
             differences += commands
             differences += try checkBatches(headSeq: replayed.headSeq, ledger)
+            differences += try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger)
             differences += try laggingFound[.stats] ?? compare(.stats, with: replayed, ledger, releasing: region)
             // A lagging checkpoint was compared above; one beyond the log or unreadable is a difference.
             for name in ReadModelName.allCases where lagging[name] == nil {
