@@ -24,8 +24,8 @@ struct ChangeFold {
     /// `before`: the log replayed up to the range's start.
     init(before: ReplayedLedger) { self.before = before }
 
-    /// Adds the event at `seq`, the next of the range.
-    mutating func add(_ event: OrderEvent, seq: UInt64) throws {
+    /// Adds the event at `seq`, the next of the range (read in place: only its fixed fields are used).
+    mutating func add(_ event: some OrderEventFacts, seq: UInt64) throws {
         let number = event.order
         var order = touched[number] ?? Touched(before: stateBefore(number), state: stateBefore(number))
         guard order.state != nil || event.kind == .placed else {

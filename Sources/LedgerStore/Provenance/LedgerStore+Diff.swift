@@ -32,9 +32,9 @@ extension LedgerStore {
                 for entry in entries {
                     let seq = LedgerTransaction.seq(entry.key)
                     if seq > last { break }
-                    let event: OrderEvent
+                    let event: EncodedEvent
                     do {
-                        event = try EventCodec.decode(entry.value).event
+                        event = try EncodedEvent(entry.value)
                     } catch StoreError.corrupt(let detail) {
                         throw StoreError.damagedLog(seq: seq, detail: detail)
                     }
