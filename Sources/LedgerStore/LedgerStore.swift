@@ -10,7 +10,7 @@ import SystemPaths
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
-    public static let formatVersion: UInt32 = 6
+    public static let formatVersion: UInt32 = 7
 
     public let path: String
     let environment: Environment
@@ -93,7 +93,7 @@ public final class LedgerStore: @unchecked Sendable {
     private static func recognise(_ environment: Environment, path: String) throws -> Bool {
         let keys = try environment.mainDatabaseKeys()
         if keys.isEmpty { return true }
-        let known = Set((LedgerDatabases.names + BatchDatabases.names + [LedgerDatabases.chainName]).map { Array($0.utf8) })
+        let known = Set(LedgerDatabases.allNames.map { Array($0.utf8) })
         if let foreign = keys.first(where: { !known.contains($0) }) {
             let name = String(decoding: foreign.prefix(64), as: UTF8.self)
             throw StoreError.notAnOrdersStore(
@@ -147,6 +147,7 @@ public final class LedgerStore: @unchecked Sendable {
         } else if !isNew {
             throw StoreError.notAnOrdersStore(path: path, reason: "its meta database holds no format version")
         } else {
+            try ledger.startProvenance()
             FaultInjection.reach(.afterCreateBeforeStamp)
         }
         try ledger.txn.put(meta, "format", LittleEndianValue(formatVersion))

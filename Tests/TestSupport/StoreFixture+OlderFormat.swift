@@ -6,7 +6,9 @@ extension StoreFixture {
     /// one and their count in `meta`, a batch record's fields past format 5's 144 bytes, a
     /// checkpoint's check), and so does
     /// the hash chain that format 4 added (the log's bytes changed), and the stamp says 3.
+    /// Format 7's provenance goes first (`turnIntoFormat6`).
     public static func turnIntoFormat3(at path: String) throws {
+        try turnIntoFormat6(at: path)
         let environment = try Environment(directory: path)
         let names = ["meta", "log", "commands", "batches", "checkpoints", "chain"]
         let databases = Dictionary(uniqueKeysWithValues: try names.map { ($0, try environment.openDatabase(named: $0)) })

@@ -58,7 +58,7 @@ public final class Importer: Sendable {
         if let failure = handed?.failure { throw failure }
         defer { withExtendedLifetime(lock) {} }
         do {
-            try LegacyImports.adopt(batch, format: reader.format, origin: origin.position, in: store)
+            try LegacyImports.adopt(batch, file: file, format: reader.format, origin: origin.position, in: store)
         } catch let error as BatchFileError {
             summary.fileError = error.message
             return summary

@@ -27,6 +27,9 @@ struct FormatUpgrade: Sendable {
             try addChecks(ledger)
             try ledger.chainExistingLog()
         },
+        // 6 → 7: provenance, kept for the events and batches from here on (the earlier ones'
+        // lines were never recorded); its databases are created by the open itself.
+        FormatUpgrade(from: 6) { try $0.startProvenance() },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

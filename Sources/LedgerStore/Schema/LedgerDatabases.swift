@@ -1,6 +1,6 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 6).
+/// The named LMDB databases of a store (format 7).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
@@ -22,6 +22,7 @@ internal import LMDB
 /// - `chain`: the seq a link of the log's hash chain ends at (big-endian `UInt64`) → its digest
 ///   (32 bytes) and a checksum per event of the link (`ChainLink`); a link every `ChainLink.span`
 ///   seqs and one up to the log's last seq (format 6; formats 4 and 5 had one per commit).
+/// - `provenance`, `batch_files`: where each event came from (format 7, `ProvenanceDatabases`).
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database
@@ -45,6 +46,8 @@ struct LedgerDatabases {
     let batchRecords: BatchDatabases?
     /// The log's hash chain (format 4); `nil` only in an older store opened read-only.
     let chain: Database?
+    /// Where each event came from (format 7); `nil` only in an older store opened read-only.
+    let provenance: ProvenanceDatabases?
     /// Whether command ids, batch records and checkpoints carry their checks (format 6); `false`
     /// only in an older store opened read-only.
     let checked: Bool
@@ -60,19 +63,24 @@ struct LedgerDatabases {
     /// The database format 4 added.
     static let chainName = "chain"
 
+    /// Every database of the current format, in the order they are opened.
+    static let allNames = names + BatchDatabases.names + [chainName] + ProvenanceDatabases.names
+
     /// Opens every database; a writable open creates them all in one transaction together with
     /// `prepare` (the format check and the upgrade steps), so a store is never left half-created,
     /// and an older store gets the newer databases in the transaction that upgrades and stamps it.
     init(environment: Environment, prepare: (LedgerTransaction) throws -> Void) throws {
         self.init(
-            all: try environment.openDatabases(named: Self.names + BatchDatabases.names + [Self.chainName]) { txn, all in
+            all: try environment.openDatabases(named: Self.allNames) { txn, all in
                 try prepare(LedgerTransaction(txn: txn, databases: LedgerDatabases(all: all, checked: true)))
             }, checked: true)
     }
 
     /// Opens the databases that a store of `format` has, read-only.
     init(readingFrom environment: Environment, format: UInt32) throws {
-        let names = Self.names + (format >= 2 ? BatchDatabases.names : []) + (format >= 4 ? [Self.chainName] : [])
+        let names =
+            Self.names + (format >= 2 ? BatchDatabases.names : []) + (format >= 4 ? [Self.chainName] : [])
+            + (format >= 7 ? ProvenanceDatabases.names : [])
         self.init(all: try environment.openDatabases(named: names), checked: format >= 6)
     }
 
@@ -99,6 +107,7 @@ struct LedgerDatabases {
         checkpoints = all[16]
         batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
         chain = all.count > 20 ? all[20] : nil
+        provenance = all.count > 22 ? ProvenanceDatabases(provenance: all[21], batchFiles: all[22]) : nil
     }
 
     /// Every database the store has open, with its name.
@@ -112,6 +121,7 @@ struct LedgerDatabases {
             named += zip(BatchDatabases.names, [batchRecords.batches, batchRecords.heads, batchRecords.rejections])
         }
         if let chain { named.append((Self.chainName, chain)) }
+        if let provenance { named += zip(ProvenanceDatabases.names, [provenance.provenance, provenance.batchFiles]) }
         return named.map { (name: $0.0, database: $0.1) }
     }
 }

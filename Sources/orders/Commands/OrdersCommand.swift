@@ -36,8 +36,8 @@ struct OrdersCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomerCommand.self, CustomersCommand.self,
-            RevenueCommand.self,
-            SKUsCommand.self, StatsCommand.self, EventsCommand.self, ExportCommand.self,
+            RevenueCommand.self, SKUsCommand.self, StatsCommand.self, EventsCommand.self, BatchesCommand.self,
+            BlameCommand.self, DiffCommand.self, ExportCommand.self,
             BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
             VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self,
         ]

@@ -25,7 +25,9 @@ enum ImportSummaryView {
         return "[" + objects.joined(separator: ",\n ") + "]\n"
     }
 
-    static func table(_ summaries: [ImportSummary]) -> String {
+    /// The table; unless `trial` (a dry run, which committed nothing), a last line names the
+    /// `orders diff` that shows what the files changed, when they appended any event.
+    static func table(_ summaries: [ImportSummary], trial: Bool = false) -> String {
         let header = ["FILE", "RECORDS", "ACCEPTED", "REJECTED", "DUPLICATES", "SEQ", "NOTE"]
         let rows = summaries.map { summary -> [String] in
             if let error = summary.fileError { return [summary.file, "-", "-", "-", "-", "-", "file error: \(error)"] }
@@ -41,8 +43,10 @@ enum ImportSummaryView {
             ]
         }
         let hasNotes = rows.contains { !$0[6].isEmpty }
-        return TextTableRenderer.render(
+        let table = TextTableRenderer.render(
             header: hasNotes ? header : Array(header.dropLast()), rows: hasNotes ? rows : rows.map { Array($0.dropLast()) },
             rightAligned: [1, 2, 3, 4])
+        guard !trial, let first = summaries.compactMap(\.firstSeq).min() else { return table }
+        return table + "What changed: orders diff --from \(first - 1)\n"
     }
 }

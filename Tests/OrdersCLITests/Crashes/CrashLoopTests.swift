@@ -32,6 +32,7 @@ struct CrashLoopTests {
         let uninterrupted = try OrdersBinary.run(importing(batches, into: reference, rejects: reference + ".rejects"))
         #expect(uninterrupted.status == 1, "\(uninterrupted.standardError)")
         let referenceDump = try LedgerStore(path: reference, readOnly: true).dump()
+        let referenceProvenance = try LedgerStore(path: reference, readOnly: true).provenanceDump()
         let referenceRejects = try RejectsFile(path: reference + ".rejects").entries
 
         // The arrival at `mid-rejects-write` of the middle rejection of each commit.
@@ -116,6 +117,19 @@ struct CrashLoopTests {
             let summaries = try #require(
                 try JSONSerialization.jsonObject(with: Data(resumed.standardOutput.utf8)) as? [[String: Any]])
             #expect(try LedgerStore(path: store, readOnly: true).dump() == referenceDump, "\(name): the ledgers differ")
+            // Every event's batch and line, and every batch's file, as the uninterrupted import kept
+            // them; a store made older than provenance keeps none for the events it held then.
+            let provenance = try LedgerStore(path: store, readOnly: true).provenanceDump()
+            if scenario.contains(where: { $0.point == .upgradeBeforeCommit }) {
+                let events = provenance.filter { $0.hasPrefix("provenance ") }
+                #expect(!events.isEmpty, "\(name): no provenance after the upgrade")
+                #expect(
+                    events == Array(referenceProvenance.filter { $0.hasPrefix("provenance ") }.suffix(events.count)),
+                    "\(name): the provenance differs")
+                #expect(Set(provenance).isSubset(of: referenceProvenance), "\(name): the batches' files differ")
+            } else {
+                #expect(provenance == referenceProvenance, "\(name): the provenance differs")
+            }
             let verify = try OrdersBinary.run(["verify", "--store", store])
             #expect(verify.status == 0, "\(name): after the resume: \(verify.standardOutput)")
 

@@ -13,6 +13,7 @@ struct ImportCommandTests {
             first.standardOutput == """
                 FILE                 RECORDS  ACCEPTED  REJECTED  DUPLICATES  SEQ
                 data/good-batch.csv       14        13         0           1  1–13
+                What changed: orders diff --from 0
 
                 """)
         #expect(first.standardError.isEmpty)
@@ -67,7 +68,9 @@ struct ImportCommandTests {
         let content = try Data(contentsOf: OrdersBinary.repository.appendingPathComponent("data/good-batch.csv"))
         let piped = try OrdersBinary.run(["import", "--store", store, "--input-format", "csv", "-"], input: content)
         #expect(piped.status == 0)
-        #expect(piped.standardOutput.hasSuffix("-          14        13         0           1  1–13\n"))
+        #expect(
+            piped.standardOutput.hasSuffix(
+                "-          14        13         0           1  1–13\nWhat changed: orders diff --from 0\n"))
         let again = try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"])
         #expect(again.standardOutput.contains("already imported"))
     }

@@ -83,6 +83,7 @@ struct ChunkApplier {
                         case .rejected(let rejection):
                             reject(record, rejection)
                         case .accepted:
+                            log.appended(fromLine: record.line)
                             progress.accepted += 1
                             if progress.firstSeq == 0 { progress.firstSeq = seq }
                             progress.lastSeq = seq

@@ -114,6 +114,8 @@ struct ChunkEventLog: EventLogWriting {
         orders.update(to: order, placedSeq: event.kind == .placed ? seq : nil)
     }
 
+    /// Records `line`, where the record that made the event just appended starts (its provenance).
+    mutating func appended(fromLine line: Int) { chunk.lines.append(line) }
     /// Recorded with the chunk, whose changes `ReadModelFoldingThread` folds while the chunks are written.
     mutating func fold(_ event: OrderEvent, before: OrderState?, after: OrderState, placedLines: [EventLine]) {
         chunk.changes.record(event, before: before, after: after, placedLines: placedLines)

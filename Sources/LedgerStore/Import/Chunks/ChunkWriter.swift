@@ -3,7 +3,8 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended,
-/// the log's hash chain, the batch's record with its head key, and the rejections; with the
+/// the log's hash chain, the events' provenance, the batch's record with its head key, its file
+/// and the time of the commit, and the rejections; with the
 /// import's last chunk, the orders and read model rows the import changed and its new ids'
 /// `…_ids` entries, written back in key order, and every read model's checkpoint. The rejections
 /// also go to `rejects` before the transaction commits. It may run again on the same chunk (the
@@ -44,6 +45,7 @@ struct ChunkWriter {
                 }
             }
         }
+        try ledger.appendProvenance(batch: number, firstSeq: prepared.firstSeq, lines: prepared.lines)
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
         FaultInjection.reach(.afterLogAppend)
@@ -56,6 +58,7 @@ struct ChunkWriter {
         let records = prepared.rejected.map { $0.record(file: file) }
         if atomic, prepared.progress.rejected > 0 { throw AtomicRollback(progress: prepared.progress, rejected: records) }
         try ledger.putBatch(number, prepared.progress, head: batch.head, replacing: self.number == nil ? nil : before)
+        try ledger.putBatchFile(number, BatchFileRecord(file: file, committedAt: WallClock.now()))
         for rejection in prepared.rejected { try ledger.putRejection(batch: number, rejection) }
         try rejects?.write(records, chunk: chunk)
         FaultInjection.reach(.beforeCommit)

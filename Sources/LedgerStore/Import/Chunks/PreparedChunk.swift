@@ -13,6 +13,8 @@ struct PreparedChunk: Sendable {
     /// The encoded events, back to back: event `i` ends at `eventEnds[i]`.
     private(set) var events: [UInt8] = []
     private(set) var eventEnds: [Int] = []
+    /// The line of the record that made each event, in seq order (its provenance).
+    var lines: [Int] = []
     /// The command ids accepted, by seq.
     var commands = CommandClaims()
     /// What each event changes in the read models (folded by `ReadModelFoldingThread` as the chunks are written).
@@ -44,6 +46,7 @@ struct PreparedChunk: Sendable {
     mutating func reuseRoom(of spare: inout PreparedChunk) {
         Self.reuse(&events, from: &spare.events)
         Self.reuse(&eventEnds, from: &spare.eventEnds)
+        Self.reuse(&lines, from: &spare.lines)
         commands.reuseRoom(of: &spare.commands)
         changes.reuseRoom(of: &spare.changes)
         Self.reuse(&orderNames, from: &spare.orderNames)

@@ -11,13 +11,15 @@ enum SharedCheck: CaseIterable {
     case commands
     /// Every other database's branch keys.
     case routing
+    /// Each event's batch and line, and each batch's file (`ProvenanceCheck`).
+    case provenance
     case orders, customers, skus, revenue, stats
     /// The batch records, their head keys and rejections, format 1's import records.
     case batches
 
     /// The order of their lines in the report.
     static let reported: [SharedCheck] = [
-        .orders, .customers, .skus, .revenue, .dictionaries, .routing, .commands, .batches, .stats,
+        .orders, .customers, .skus, .revenue, .dictionaries, .routing, .commands, .batches, .provenance, .stats,
     ]
 
     /// The read model a check compares with the log, if it is one.
@@ -28,7 +30,7 @@ enum SharedCheck: CaseIterable {
         case .skus: .skus
         case .revenue: .revenue
         case .stats: .stats
-        case .dictionaries, .commands, .routing, .batches: nil
+        case .dictionaries, .commands, .routing, .batches, .provenance: nil
         }
     }
 
@@ -50,6 +52,7 @@ enum SharedCheck: CaseIterable {
             return try Verifier.checkRouting(
                 ledger, releasing: region, leaving: ledger.databases.checked ? [LedgerDatabases.commandsName] : [])
         case .batches: return try Verifier.checkBatches(headSeq: replayed.headSeq, ledger)
+        case .provenance: return try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger)
         default: return []
         }
     }

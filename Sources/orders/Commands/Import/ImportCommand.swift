@@ -193,7 +193,8 @@ struct ImportCommand: AsyncParsableCommand {
         // header alone above the error; JSON prints its empty array, for the programs reading it.
         if format == .json || !quiet && !viewModel.completed.isEmpty {
             print(
-                format == .json ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
+                format == .json
+                    ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed, trial: dryRun),
                 terminator: "")
         }
         if format == .table, !quiet {

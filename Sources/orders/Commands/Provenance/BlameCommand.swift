@@ -1,0 +1,33 @@
+import ArgumentParser
+import LedgerStore
+
+/// `orders blame ID`.
+struct BlameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blame",
+        abstract: "Show where each event of one order came from: file, line, batch and command id.",
+        discussion: """
+            One row per event of the order, in seq order: seq, version, type, at, the file and \
+            line of the record that made it, the first 8 hex digits of its batch's SHA-256, and \
+            its command id. Only the order's own events are read. Events imported before the \
+            store kept provenance show none. An id that starts with - goes after --.
+
+            Examples:
+              orders blame O-1001
+              orders blame O-1001 --format json
+              orders blame --as-of 2026-03-01T12:00:00Z O-1001
+            """
+    )
+
+    @OptionGroup var options: QueryOptions
+
+    @Argument(help: "The order id.")
+    var orderID: String
+
+    func run() throws {
+        let store = try StoreOpener.openForReading(path: options.storeOptions.path)
+        let entries = try StoreOpener.reading { try store.blame(orderID, asOf: options.asOfOption.moment) }
+        guard let entries else { throw CommandFailure("no order \(orderID.terminalSafe)", exitStatus: 1) }
+        try OutputBuffer.write(BlameView.render(entries, format: options.format))
+    }
+}

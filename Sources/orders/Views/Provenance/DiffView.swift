@@ -1,0 +1,105 @@
+import LedgerDomain
+import LedgerServices
+
+/// Renders `orders diff` (SPEC §11): the JSON object exactly as the contract gives it; for
+/// people, the summary (the range, the events per type, the money per currency) on top and the
+/// orders touched below; as CSV, one row per order touched.
+enum DiffView {
+    static let csvHeader = ["order_id", "status_before", "status_after", "events", "paid", "refunded"]
+
+    static func render(_ change: LedgerChange, format: QueryFormat) -> String {
+        switch format {
+        case .json: return json(change) + "\n"
+        case .csv:
+            return CSVText.render(
+                header: csvHeader,
+                rows: change.orders.map { order in
+                    [
+                        order.orderID, order.statusBefore?.description ?? "", order.statusAfter.description,
+                        "\(order.events)", "\(order.paid)", "\(order.refunded)",
+                    ]
+                })
+        case .table: return table(change)
+        }
+    }
+
+    static func json(_ change: LedgerChange) -> String {
+        var object = JSONObject()
+        object.add("from", raw: moment(change.from))
+        object.add("to", raw: moment(change.to))
+        object.add("events", change.events)
+        var byType = JSONObject()
+        for kind in EventKind.allCases { byType.add(kind.description, change.byType[kind] ?? 0) }
+        object.add("by_type", raw: byType.text)
+        var money = JSONObject()
+        for (currency, moved) in change.money.sorted(by: { $0.key.description < $1.key.description }) {
+            var totals = JSONObject()
+            totals.add("gross", moved.gross)
+            totals.add("captured", moved.captured)
+            totals.add("refunded", moved.refunded)
+            totals.add("net", moved.net)
+            money.add(currency.description, raw: totals.text)
+        }
+        object.add("money", raw: money.text)
+        let orders = change.orders.map { order in
+            var item = JSONObject()
+            item.add("order_id", order.orderID)
+            item.add("status_before", order.statusBefore?.description)
+            item.add("status_after", order.statusAfter.description)
+            item.add("events", order.events)
+            item.add("paid", order.paid)
+            item.add("refunded", order.refunded)
+            return item.text
+        }
+        object.add("orders", raw: "[" + orders.joined(separator: ",") + "]")
+        return object.text
+    }
+
+    /// `{"seq": N}` or `{"at": "<time>"}`.
+    private static func moment(_ moment: AsOf) -> String {
+        switch moment {
+        case .seq(let seq): "{\"seq\":\(seq)}"
+        case .time(let time): "{\"at\":\(JSONText.quote(time.description))}"
+        }
+    }
+
+    private static func words(_ moment: AsOf) -> String {
+        switch moment {
+        case .seq(let seq): "seq \(seq)"
+        case .time(let time): time.description
+        }
+    }
+
+    private static func table(_ change: LedgerChange) -> String {
+        let types = EventKind.allCases.map { "\($0) \(change.byType[$0] ?? 0)" }.joined(separator: ", ")
+        var text =
+            "From \(words(change.from)) to \(words(change.to)): \(change.events) event\(change.events == 1 ? "" : "s") "
+            + "(\(types)), \(change.orders.count) order\(change.orders.count == 1 ? "" : "s") touched\n"
+        if !change.money.isEmpty {
+            let rows = change.money.sorted(by: { $0.key.description < $1.key.description }).map { currency, moved in
+                [
+                    currency.description, MoneyText.amount(moved.gross, currency), MoneyText.amount(moved.captured, currency),
+                    MoneyText.amount(moved.refunded, currency), MoneyText.amount(moved.net, currency),
+                ]
+            }
+            text +=
+                "\n"
+                + TextTableRenderer.render(
+                    header: ["CURRENCY", "GROSS", "CAPTURED", "REFUNDED", "NET"], rows: rows, rightAligned: [1, 2, 3, 4])
+        }
+        if !change.orders.isEmpty {
+            let rows = change.orders.map { order in
+                [
+                    order.orderID, order.statusBefore?.description ?? "(new)", order.statusAfter.description,
+                    "\(order.events)", MoneyText.money(order.paid, order.currency),
+                    MoneyText.money(order.refunded, order.currency),
+                ]
+            }
+            text +=
+                "\n"
+                + TextTableRenderer.render(
+                    header: ["ORDER", "BEFORE", "AFTER", "EVENTS", "PAID", "REFUNDED"], rows: rows, rightAligned: [3, 4, 5])
+        }
+        return text
+    }
+}
