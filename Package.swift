@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LedgerStore", targets: ["LedgerStore"]),
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
+        .library(name: "LedgerPresentation", targets: ["LedgerPresentation"]),
         .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
         .library(name: "ProcessControl", targets: ["ProcessControl"]),
     ],
@@ -54,10 +55,13 @@ let package = Package(
         ),
         .target(
             name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
+        .target(
+            name: "LedgerPresentation", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
         .executableTarget(
             name: "orders",
             dependencies: [
-                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "CStandardOutput",
+                "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerViewModels", "LedgerPresentation",
+                "CStandardOutput",
                 "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

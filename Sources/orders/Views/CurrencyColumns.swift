@@ -1,11 +1,7 @@
 import LedgerDomain
 
-/// Maps per currency (`net`, `revenue`) as JSON objects, or as one CSV column per currency.
+/// Maps per currency (`net`, `revenue`) as one CSV column per currency.
 enum CurrencyColumns {
-    static func json(_ amounts: CurrencyAmounts) -> String {
-        "{" + amounts.entries.map { "\"\($0.currency)\":\($0.amount)" }.joined(separator: ",") + "}"
-    }
-
     /// Every currency in `all`, sorted.
     static func currencies(_ all: [CurrencyAmounts]) -> [Currency] {
         Set(all.flatMap { $0.entries.map(\.currency) }).sorted()

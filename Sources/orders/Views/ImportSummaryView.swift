@@ -1,3 +1,4 @@
+import LedgerPresentation
 import LedgerServices
 import LedgerStore
 

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders skus`.
@@ -6,15 +7,7 @@ enum SKUsView {
     static func render(_ rows: [SKUSummary], format: QueryFormat) -> String {
         switch format {
         case .json:
-            return JSONObject.array(
-                rows.map { row in
-                    var object = JSONObject()
-                    object.add("sku", row.sku)
-                    object.add("units_ordered", row.totals.unitsOrdered)
-                    object.add("units_cancelled", row.totals.unitsCancelled)
-                    object.add("revenue", raw: CurrencyColumns.json(row.totals.revenue))
-                    return object.text
-                }) + "\n"
+            return SKUsJSON.render(rows)
         case .csv:
             let currencies = CurrencyColumns.currencies(rows.map(\.totals.revenue))
             return CSVText.render(
