@@ -35,7 +35,7 @@ struct OrdersCommand: AsyncParsableCommand {
             ImportCommand.self, ListCommand.self, ShowCommand.self, CustomersCommand.self, RevenueCommand.self,
             SKUsCommand.self, StatsCommand.self, EventsCommand.self, ExportCommand.self,
             BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
-            VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self,
+            VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self, ServeCommand.self,
         ]
     )
 }
