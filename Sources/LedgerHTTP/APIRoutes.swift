@@ -44,33 +44,12 @@ struct APIRoutes: Sendable {
         case ["stats"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             return StatsJSON.render(try read(parameters) { try $0.statistics() })
-        case ["events"]:
-            return try events(query: query)
         case ["openapi.json"]:
             _ = try QueryParameters(query: query, path: "/api" + path, names: [])
             return OpenAPIDocument.json
         default:
             throw .noRoute("/api" + path)
         }
-    }
-
-    /// `/api/events`: as `orders events --format json`.
-    private func events(query: String) throws(APIError) -> String {
-        let parameters = try QueryParameters(query: query, path: "/api/events", names: ["from", "to", "order", "limit"])
-        let from = try parameters.seq("from") ?? 1
-        let to = try parameters.seq("to")
-        if let to, to < from { throw APIError(.badRequest, "to \(to) is before from \(from)") }
-        let order = parameters["order"]
-        let limit = try parameters.count("limit") ?? 0
-        let ports = try open()
-        let rows: [EventRow]?
-        do {
-            rows = try ports.events.events(from: from, through: to ?? .max, order: order, limit: limit == 0 ? .max : limit)
-        } catch {
-            throw APIError(.serviceUnavailable, "\(error)")
-        }
-        guard let rows else { throw APIError(.notFound, "no order \(order ?? "")") }
-        return JSONObject.array(rows.map { EventJSON.object($0).text }) + "\n"
     }
 
     /// Opens the ledger; a missing or damaged store is 503 in the store's words.

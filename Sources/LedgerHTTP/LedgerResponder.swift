@@ -32,6 +32,7 @@ struct LedgerResponder: HTTPResponder {
         let path = request.uri.path.removingPercentEncoding ?? request.uri.path
         let query = request.uri.query ?? ""
         if path == "/api/events/stream" { return try EventStream.response(query: query, routes: api, head: head) }
+        if path == "/api/events" { return try EventPages.response(query: query, routes: api, head: head) }
         if path == "/api" || path.hasPrefix("/api/") {
             let body = try api.body(path: String(path.dropFirst(4)), query: query)
             return Self.response(.ok, contentType: "application/json", body: body, head: head)

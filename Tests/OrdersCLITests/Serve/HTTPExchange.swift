@@ -33,7 +33,24 @@ struct HTTPExchange {
         }
         self.status = status
         self.headers = headers
-        body = String(text[end.upperBound...])
+        let rest = String(text[end.upperBound...])
+        body = headers["transfer-encoding"] == "chunked" ? try Self.unchunked(rest) : rest
+    }
+
+    /// A chunked body's bytes, its chunk sizes and line ends taken out.
+    static func unchunked(_ text: String) throws -> String {
+        var rest = Substring(text)
+        var body = ""
+        while let lineEnd = rest.range(of: "\r\n") {
+            guard let size = Int(rest[..<lineEnd.lowerBound], radix: 16) else { throw Failure("a bad chunk size") }
+            if size == 0 { return body }
+            let start = lineEnd.upperBound
+            let bytes = rest.utf8[start...].prefix(size)
+            guard bytes.count == size else { throw Failure("a chunk cut short") }
+            body += String(decoding: bytes, as: UTF8.self)
+            rest = rest[rest.utf8.index(start, offsetBy: size + 2)...]
+        }
+        throw Failure("a chunked body without its last chunk")
     }
 
     struct Failure: Error, CustomStringConvertible {

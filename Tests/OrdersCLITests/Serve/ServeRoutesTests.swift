@@ -72,3 +72,25 @@ import Testing
         }
     }
 }
+
+/// A log longer than the pages the server reads it in still answers as one `events` listing.
+struct ServeLongLogTests {
+    @Test func aLogOfManyPagesIsOneListing() throws {
+        let ledger = try ServedLedger()
+        var batch = "type,order_id,customer_id,currency,lines,amount,at\n"
+        for index in 0..<6_000 {
+            batch +=
+                "place,P-\(index),C-\(index % 7),EUR,A-1*1@100,,2026-03-07T10:00:00Z\npay,P-\(index),,,,100,2026-03-07T11:00:00Z\n"
+        }
+        _ = try OrdersBinary.run(["import", "--store", ledger.store, ledger.directory.file("long.csv", batch)])
+        let server = try RunningServer(store: ledger.store)
+        for (target, command) in [
+            ("/api/events", ["events"]), ("/api/events?limit=10001", ["events", "--limit", "10001"]),
+            ("/api/events?from=5&to=11000", ["events", "--from", "5", "--to", "11000"]),
+        ] {
+            let answer = try server.get(target)
+            #expect(answer.status == 200)
+            #expect(answer.body == (try ledger.cli(command)), "\(target)")
+        }
+    }
+}
