@@ -39,6 +39,7 @@ enum DashboardPage {
         for currency in currencies {
             let recent = Array(rows.filter { $0.key.currency == currency }.suffix(chartDays))
             html += "<h3>\(currency)</h3>\n" + RevenueChart.svg(recent, currency: currency) + "\n"
+            html += "<details><summary>These days as a table</summary>\n"
             html += "<table class=\"revenue\" data-currency=\"\(currency)\"><tr><th>Date</th>"
             html += "<th class=\"number\">Gross</th><th class=\"number\">Captured</th><th class=\"number\">Refunded</th>"
             html += "<th class=\"number\">Net</th></tr>\n"
@@ -50,7 +51,7 @@ enum DashboardPage {
                 }
                 html += "</tr>\n"
             }
-            html += "</table>\n"
+            html += "</table>\n</details>\n"
         }
         return html
     }

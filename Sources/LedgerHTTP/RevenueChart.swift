@@ -41,7 +41,8 @@ enum RevenueChart {
                 height="\(format(barHeight))" data-date="\(date)" data-gross="\(gross)"><title>\(date): \(amount)</title></rect>
 
                 """
-            if index % labelEvery == 0 {
+            // A date is about 60 units wide: one that would run past the right edge is left out.
+            if index % labelEvery == 0, x <= Double(width - 62) {
                 svg += "<text x=\"\(format(x))\" y=\"\(height - 5)\">\(date)</text>\n"
             }
         }
