@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -29,7 +28,7 @@ struct LedgerResponder: HTTPResponder {
     /// The answer to a request that passes the checks; an `APIError` otherwise.
     private func route(_ request: Request, head: Bool) async throws -> Response {
         try check(request)
-        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let path = PercentDecoding.decode(request.uri.path)
         let query = request.uri.query ?? ""
         if path == "/api/events/stream" { return try EventStream.response(query: query, routes: api, head: head) }
         if path == "/api/events" { return try EventPages.response(query: query, routes: api, head: head) }

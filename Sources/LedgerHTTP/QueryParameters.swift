@@ -1,4 +1,3 @@
-import Foundation
 import LedgerDomain
 import LedgerServices
 
@@ -25,11 +24,8 @@ struct QueryParameters {
         self.values = values
     }
 
-    /// `+` as a space and `%XX` escapes decoded; text that is not UTF-8 after decoding is kept as written.
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacing("+", with: " ")
-        return spaced.removingPercentEncoding ?? String(spaced)
-    }
+    /// `+` as a space and `%XX` escapes decoded.
+    private static func decode(_ text: Substring) -> String { PercentDecoding.decode(text, plusIsSpace: true) }
 
     subscript(name: String) -> String? { values[name] }
 

@@ -60,4 +60,10 @@ struct PageTextTests {
             try QueryParameters(query: "limit=-1", path: "/api/orders", names: ["limit"]).count("limit")
         }
     }
+
+    @Test func percentEscapesAreDecodedAndBrokenOnesKept() {
+        #expect(PercentDecoding.decode("C%2D1%zz+%41%4", plusIsSpace: true) == "C-1%zz A%4")
+        #expect(PercentDecoding.decode("/orders/a+b%3Cx%3E") == "/orders/a+b<x>")
+        #expect(PercentDecoding.decode("%FF") == "\u{FFFD}")
+    }
 }
