@@ -27,10 +27,8 @@ enum EventStream {
             body: ResponseBody { writer in
                 do {
                     try await follow(events, from: from, writer: &writer)
-                } catch is CancellationError {
-                    return
                 } catch {
-                    // A client that went away: nothing is left to answer.
+                    // A client that went away, or the server stopping: nothing is left to answer.
                     return
                 }
                 try? await writer.finish(nil)
