@@ -32,6 +32,19 @@ struct ServeAccessTests {
         #expect(shared.standardError.contains("chmod 600"))
     }
 
+    @Test func aListenAddressOrTokenFileThatCannotServeIsAUsageError() throws {
+        let store = directory.path + "/store"
+        for listen in ["127.0.0.1", "127.0.0.1:99999", ":8080", "localhost:port"] {
+            let result = try OrdersBinary.run(["serve", "--store", store, "--listen", listen])
+            #expect(result.status == 2, "\(listen)")
+            #expect(result.standardError.contains("is not HOST:PORT"), "\(listen): \(result.standardError)")
+        }
+        let empty = try OrdersBinary.run(
+            ["serve", "--store", store, "--listen", "127.0.0.1:0", "--token-file", tokenFile("", mode: 0o600)])
+        #expect(empty.status == 2)
+        #expect(empty.standardError.contains("holds no token"))
+    }
+
     @Test func aMissingStoreIs503UntilItIsThere() throws {
         let ledger = try ServedLedger()
         let store = directory.path + "/later"
