@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "LedgerStoreWords", targets: ["LedgerStoreWords"]),
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "LedgerViewModels", targets: ["LedgerViewModels"]),
+        .library(name: "LedgerPresentation", targets: ["LedgerPresentation"]),
+        .library(name: "LedgerHTTP", targets: ["LedgerHTTP"]),
         .library(name: "BatchGenerator", targets: ["BatchGenerator"]),
         .library(name: "ProcessControl", targets: ["ProcessControl"]),
     ],
@@ -27,6 +29,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // The server of `orders serve`; without its default traits, which bring swift-configuration
+        // and Foundation-only parts that the server does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -56,11 +65,26 @@ let package = Package(
         .target(name: "LedgerStoreWords", dependencies: ["LedgerStore", "LMDB"], swiftSettings: strictSettings),
         .target(
             name: "LedgerViewModels", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
+        .target(
+            name: "LedgerPresentation", dependencies: ["LedgerDomain", "LedgerServices"], swiftSettings: strictSettings),
+        .target(
+            name: "LedgerHTTP",
+            dependencies: [
+                "LedgerDomain", "LedgerServices", "LedgerViewModels", "LedgerPresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "orders",
             dependencies: [
                 "LedgerDomain", "LedgerServices", "BatchFormats", "LedgerStore", "LedgerStoreWords", "LedgerViewModels",
-                "CStandardOutput",
+                "LedgerPresentation", "LedgerHTTP", "CStandardOutput",
                 "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -125,6 +149,11 @@ let package = Package(
         .testTarget(
             name: "LedgerViewModelsTests",
             dependencies: ["LedgerViewModels", "LedgerServices", "LedgerDomain", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LedgerHTTPTests",
+            dependencies: ["LedgerHTTP", "LedgerServices", "LedgerDomain"],
             swiftSettings: strictSettings
         ),
         .testTarget(

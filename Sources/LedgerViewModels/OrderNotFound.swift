@@ -2,5 +2,7 @@
 public struct OrderNotFound: Error, CustomStringConvertible {
     public let orderID: String
 
+    public init(orderID: String) { self.orderID = orderID }
+
     public var description: String { "no order \(orderID) in this store; orders list shows the ids there are" }
 }

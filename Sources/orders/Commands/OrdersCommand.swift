@@ -39,7 +39,7 @@ struct OrdersCommand: AsyncParsableCommand {
             RevenueCommand.self, SKUsCommand.self, StatsCommand.self, EventsCommand.self, BatchesCommand.self,
             BlameCommand.self, DiffCommand.self, ExportCommand.self,
             BackupCommand.self, RejectsCommand.self, RebuildCommand.self,
-            VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self,
+            VerifyCommand.self, UpgradeCommand.self, MirrorCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -1,6 +1,7 @@
 import CStandardOutput
 import Foundation
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Standard output for results of any length: rows are rendered into a buffer that is handed to

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders customer ID`: a statement for people, one JSON object, or CSV rows per currency.
@@ -42,7 +43,7 @@ enum CustomerStatementView {
         object.add("currencies", raw: "[" + currencies.joined(separator: ",") + "]")
         let statuses = OrderStatus.allCases.map { "\"\($0)\":\(statement.byStatus[$0] ?? 0)" }
         object.add("by_status", raw: "{" + statuses.joined(separator: ",") + "}")
-        object.add("recent", raw: "[" + statement.recent.map { OrderListView.object($0).text }.joined(separator: ",") + "]")
+        object.add("recent", raw: "[" + statement.recent.map { OrderJSON.object($0).text }.joined(separator: ",") + "]")
         return object.text
     }
 

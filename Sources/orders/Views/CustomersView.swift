@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Writes `orders customers` row by row into standard output's buffer: a store of a million
@@ -10,13 +11,7 @@ enum CustomersView {
         case .json:
             var listing = ListingWriter(format: .json, csvHeader: [])
             for row in rows {
-                try listing.object { object in
-                    object.add("customer_id", row.customerID)
-                    object.add("orders", row.totals.orders)
-                    object.add("open_orders", row.totals.openOrders)
-                    object.add("cancelled", row.totals.cancelled)
-                    object.add("net", row.totals.net)
-                }
+                try listing.object { CustomerJSON.members(row, into: &$0) }
             }
             try listing.finish()
         case .csv:

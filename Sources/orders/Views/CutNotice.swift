@@ -1,3 +1,5 @@
+import LedgerPresentation
+
 /// What a listing says when a limit cut it: the table's last line, or a note on standard error
 /// for JSON, JSON Lines and CSV, so that a script never loses rows without a word.
 struct CutNotice {

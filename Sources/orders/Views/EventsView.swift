@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders events`, one event at a time. The table streams with fixed column widths
@@ -18,7 +19,7 @@ enum EventsView {
     /// Adds `row` to `listing` in its format.
     static func add(_ row: EventRow, to listing: inout ListingWriter, widths: [Int]) throws {
         switch listing.format {
-        case .json, .jsonl: try listing.object { members(row, into: &$0) }
+        case .json, .jsonl: try listing.object { EventJSON.members(row, into: &$0) }
         case .csv: try listing.csv(csvRow(row))
         case .table: try listing.line(TextTableRenderer.line(tableCells(row), widths: widths, rightAligned: rightAligned))
         }
@@ -27,24 +28,6 @@ enum EventsView {
     /// The header line of the table.
     static func tableHeaderLine(widths: [Int]) -> String {
         TextTableRenderer.line(tableHeader, widths: widths, rightAligned: rightAligned)
-    }
-
-    /// The members of one event's JSON object: `seq, order_id, version, type, at` and what the
-    /// event carries (SPEC §6 conventions: a key the event lacks is left out).
-    static func members(_ row: EventRow, into object: inout some JSONMemberWriting) {
-        object.add("seq", row.seq)
-        object.add("order_id", row.orderID)
-        object.add("version", row.version)
-        object.add("type", row.kind.description)
-        object.add("at", row.at)
-        object.add("customer_id", row.customerID)
-        if row.kind == .placed { object.add("currency", row.currency?.description) }
-        object.add("total", row.total)
-        if let lines = row.lines { object.add("lines", lines) }
-        object.add("amount", row.amount)
-        object.add("refund", row.refund)
-        object.add("carrier", row.carrier)
-        object.add("reason", row.reason)
     }
 
     static func csvRow(_ row: EventRow) -> [String] {

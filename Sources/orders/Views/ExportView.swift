@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders export`: each event as the command that was accepted as it, in the batch

@@ -1,3 +1,4 @@
+import LedgerPresentation
 import LedgerServices
 
 /// Renders import summaries: an aligned table for people, a JSON array for programs (SPEC §5).
@@ -25,9 +26,8 @@ enum ImportSummaryView {
         return "[" + objects.joined(separator: ",\n ") + "]\n"
     }
 
-    /// The table; unless `trial` (a dry run, which committed nothing), a last line names the
-    /// `orders diff` that shows what the files changed, when they appended any event.
-    static func table(_ summaries: [ImportSummary], trial: Bool = false) -> String {
+    /// The table, one row per file.
+    static func table(_ summaries: [ImportSummary]) -> String {
         let header = ["FILE", "RECORDS", "ACCEPTED", "REJECTED", "DUPLICATES", "SEQ", "NOTE"]
         let rows = summaries.map { summary -> [String] in
             if let error = summary.fileError { return [summary.file, "-", "-", "-", "-", "-", "file error: \(error)"] }
@@ -46,7 +46,13 @@ enum ImportSummaryView {
         let table = TextTableRenderer.render(
             header: hasNotes ? header : Array(header.dropLast()), rows: hasNotes ? rows : rows.map { Array($0.dropLast()) },
             rightAligned: [1, 2, 3, 4])
-        guard !trial, let first = summaries.compactMap(\.firstSeq).min() else { return table }
-        return table + "What changed: orders diff --from \(first - 1)\n"
+        return table
+    }
+
+    /// The summary's last line: the `orders diff` that shows what the files changed, when they
+    /// appended any event; none for a dry run (`trial`), which committed nothing.
+    static func whatChanged(_ summaries: [ImportSummary], trial: Bool) -> String {
+        guard !trial, let first = summaries.compactMap(\.firstSeq).min() else { return "" }
+        return "What changed: orders diff --from \(first - 1)\n"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders show`: the order, its lines and its history as a timeline.
@@ -7,10 +8,7 @@ enum OrderDetailView {
     static func render(_ detail: OrderDetail, format: QueryFormat, style: TerminalStyle) -> String {
         switch format {
         case .json:
-            var object = OrderListView.object(detail.summary)
-            object.add("lines", raw: LineItemsText.json(detail.lines))
-            object.add("history", raw: "[" + detail.history.map { historyObject($0).text }.joined(separator: ",") + "]")
-            return object.text + "\n"
+            return OrderJSON.detail(detail)
         case .csv:
             return CSVText.render(
                 header: ["seq", "version", "type", "at", "amount", "refund", "carrier", "reason"],
@@ -24,19 +22,6 @@ enum OrderDetailView {
         case .table:
             return table(detail, style: style)
         }
-    }
-
-    static func historyObject(_ entry: HistoryEntry) -> JSONObject {
-        var object = JSONObject()
-        object.add("seq", entry.seq)
-        object.add("version", entry.version)
-        object.add("type", entry.kind.description)
-        object.add("at", entry.at.description)
-        object.add("amount", entry.amount)
-        object.add("refund", entry.refund)
-        object.add("carrier", entry.carrier)
-        object.add("reason", entry.reason)
-        return object
     }
 
     private static func table(_ detail: OrderDetail, style: TerminalStyle) -> String {

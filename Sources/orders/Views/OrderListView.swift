@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders list` row by row as the snapshot is read, so that a listing of every order
@@ -25,7 +26,7 @@ enum OrderListView {
         switch format {
         case .json, .jsonl:
             total = try forEachOrder { row in
-                try listing.object { members(row, into: &$0) }
+                try listing.object { OrderJSON.members(row, into: &$0) }
                 shown += 1
             }
         case .csv:
@@ -55,30 +56,6 @@ enum OrderListView {
         }
         try listing.finish()
         CutNotice(shown: shown, total: max(shown, total), noun: "orders", lift: "--limit 0").writeNote()
-    }
-
-    /// The SPEC §6 object of one order (also the head of `show`).
-    static func object(_ row: OrderSummary) -> JSONObject {
-        var object = JSONObject()
-        members(row, into: &object)
-        return object
-    }
-
-    /// The members of the SPEC §6 object of one order.
-    static func members(_ row: OrderSummary, into object: inout some JSONMemberWriting) {
-        let state = row.state
-        object.add("order_id", row.orderID)
-        object.add("customer_id", row.customerID)
-        object.add("status", state.status.description)
-        object.add("currency", state.currency.description)
-        object.add("total", state.total)
-        object.add("paid", state.paid)
-        object.add("refunded", state.refunded)
-        object.add("line_count", state.lineCount)
-        object.add("item_count", state.itemCount)
-        object.add("placed_at", state.placedAt)
-        object.add("updated_at", state.updatedAt)
-        object.add("version", state.version)
     }
 
     static func csvRow(_ row: OrderSummary) -> [String] {

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// What an import prints under its summary for a file with rejections: the first few (line,

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders revenue`, with a totals row per currency for people.
@@ -8,14 +9,7 @@ enum RevenueView {
     static func render(_ rows: [RevenueRow], format: QueryFormat) -> String {
         switch format {
         case .json:
-            return JSONObject.array(
-                rows.map { row in
-                    var object = JSONObject()
-                    for (key, value) in zip(keys, values(row)) {
-                        if key == "date" || key == "currency" { object.add(key, value) } else { object.add(key, raw: value) }
-                    }
-                    return object.text
-                }) + "\n"
+            return RevenueJSON.render(rows)
         case .csv:
             return CSVText.render(header: keys, rows: rows.map(values))
         case .table:

@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders skus`.
@@ -7,15 +8,7 @@ enum SKUsView {
     static func render(_ rows: [SKUSummary], format: QueryFormat, cut: CutNotice) -> String {
         switch format {
         case .json:
-            return JSONObject.array(
-                rows.map { row in
-                    var object = JSONObject()
-                    object.add("sku", row.sku)
-                    object.add("units_ordered", row.totals.unitsOrdered)
-                    object.add("units_cancelled", row.totals.unitsCancelled)
-                    object.add("revenue", raw: CurrencyColumns.json(row.totals.revenue))
-                    return object.text
-                }) + "\n"
+            return SKUsJSON.render(rows)
         case .csv:
             // Long form, one row per currency, so that the columns never depend on the data.
             return CSVText.render(

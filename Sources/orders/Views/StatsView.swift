@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders stats`.
@@ -21,15 +22,7 @@ enum StatsView {
         }
         switch format {
         case .json:
-            var object = JSONObject()
-            for (key, value) in counts { object.add(key, value) }
-            object.add("by_status", raw: "{" + statuses.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
-            object.add("checkpoints", raw: "{" + checkpoints.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
-            if !chain.isEmpty { object.add("chain", raw: "{\"seq\":\(chain[0].1),\"digest\":\"\(chain[1].1)\"}") }
-            if let (key, value) = asOf.first {
-                object.add("as_of", raw: "{\"\(key)\":" + (key == "seq" ? value : JSONText.quote(value)) + "}")
-            }
-            return object.text + "\n"
+            return StatsJSON.render(stats)
         case .csv:
             let rows =
                 counts.map { [$0.0, "\($0.1)"] } + statuses.map { ["by_status.\($0.0)", "\($0.1)"] }

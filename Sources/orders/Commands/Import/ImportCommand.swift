@@ -194,7 +194,7 @@ struct ImportCommand: AsyncParsableCommand {
         if format == .json || !quiet && !viewModel.completed.isEmpty {
             print(
                 format == .json
-                    ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed, trial: dryRun),
+                    ? ImportSummaryView.json(viewModel.completed) : ImportSummaryView.table(viewModel.completed),
                 terminator: "")
         }
         if format == .table, !quiet {
@@ -206,6 +206,7 @@ struct ImportCommand: AsyncParsableCommand {
                         countPerCode: rejected.countPerCode, allOfThem: whereAllRejectionsAre(summary.file)),
                     terminator: "")
             }
+            print(ImportSummaryView.whatChanged(viewModel.completed, trial: dryRun), terminator: "")
         }
         if let failure = viewModel.state.failure {
             switch viewModel.error {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPresentation
 import LedgerStore
 import SystemPaths
 

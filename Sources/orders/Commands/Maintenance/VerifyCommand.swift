@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LedgerPresentation
 import LedgerServices
 import LedgerViewModels
 import ProcessControl

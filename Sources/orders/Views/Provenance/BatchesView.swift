@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders batches` (SPEC §11): one row per batch in commit order.

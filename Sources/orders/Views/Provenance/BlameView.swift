@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders blame` (SPEC §11): an order's events with the record behind each, the table

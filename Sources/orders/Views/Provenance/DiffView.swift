@@ -1,4 +1,5 @@
 import LedgerDomain
+import LedgerPresentation
 import LedgerServices
 
 /// Renders `orders diff` (SPEC §11): the JSON object exactly as the contract gives it; for

@@ -1,10 +1,10 @@
-import LedgerDomain
-import LedgerServices
+public import LedgerDomain
+public import LedgerServices
 
 /// Something a JSON object's members are added to, in order, absent values left out: a
 /// `JSONObject` being built, or an `OutputBuffer` writing one as it goes. One renderer of an
 /// object serves both.
-protocol JSONMemberWriting {
+public protocol JSONMemberWriting {
     mutating func add(_ key: String, _ value: String?)
     mutating func add(_ key: String, _ value: (some BinaryInteger)?)
     /// Adds already-rendered JSON (an object or an array).
@@ -18,9 +18,9 @@ protocol JSONMemberWriting {
 }
 
 extension JSONObject: JSONMemberWriting {
-    mutating func add(_ key: String, _ time: Timestamp) { add(key, time.description) }
+    public mutating func add(_ key: String, _ time: Timestamp) { add(key, time.description) }
 
-    mutating func add(_ key: String, _ lines: [LineItem]) { add(key, raw: LineItemsText.json(lines)) }
+    public mutating func add(_ key: String, _ lines: [LineItem]) { add(key, raw: LineItemsText.json(lines)) }
 
-    mutating func add(_ key: String, _ amounts: CurrencyAmounts) { add(key, raw: CurrencyColumns.json(amounts)) }
+    public mutating func add(_ key: String, _ amounts: CurrencyAmounts) { add(key, raw: JSONObject.amounts(amounts)) }
 }

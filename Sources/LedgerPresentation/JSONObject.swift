@@ -1,24 +1,26 @@
 /// Builds one JSON object with its keys in the order they are added; absent values are left out.
-struct JSONObject {
+public struct JSONObject {
     private var members: [String] = []
 
-    mutating func add(_ key: String, _ value: String?) {
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String?) {
         if let value { members.append("\(JSONText.quote(key)):\(JSONText.quote(value))") }
     }
 
-    mutating func add(_ key: String, _ value: (some BinaryInteger)?) {
+    public mutating func add(_ key: String, _ value: (some BinaryInteger)?) {
         if let value { members.append("\(JSONText.quote(key)):\(value)") }
     }
 
     /// Adds already-rendered JSON (an object or an array).
-    mutating func add(_ key: String, raw: String) {
+    public mutating func add(_ key: String, raw: String) {
         members.append("\(JSONText.quote(key)):\(raw)")
     }
 
-    var text: String { "{" + members.joined(separator: ",") + "}" }
+    public var text: String { "{" + members.joined(separator: ",") + "}" }
 
     /// A JSON array of rendered values, one per line.
-    static func array(_ items: [String]) -> String {
+    public static func array(_ items: [String]) -> String {
         items.isEmpty ? "[]" : "[\n  " + items.joined(separator: ",\n  ") + "\n]"
     }
 }

@@ -1,7 +1,7 @@
-import LedgerDomain
+public import LedgerDomain
 
 /// Money for people: major units with the currency's own decimals, grouped (EUR 12.50, JPY 1,250).
-enum MoneyText {
+public enum MoneyText {
     /// ISO 4217 currencies without minor units, and with three decimals; all others have two.
     /// Kept packed: tables ask once per amount shown, for hundreds of thousands of rows.
     private static let noDecimals = packed([
@@ -11,12 +11,12 @@ enum MoneyText {
 
     private static func packed(_ codes: [String]) -> Set<UInt32> { Set(codes.compactMap { Currency($0)?.packed }) }
 
-    static func decimals(_ currency: Currency) -> Int {
+    public static func decimals(_ currency: Currency) -> Int {
         noDecimals.contains(currency.packed) ? 0 : threeDecimals.contains(currency.packed) ? 3 : 2
     }
 
     /// `12.50` for 1250 EUR minor units; `10,000.00` for 1000000 (grouped, for tables).
-    static func amount(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+    public static func amount(_ minor: some BinaryInteger, _ currency: Currency) -> String {
         // Digits of a 64-bit magnitude are cheaper to find than those of a 128-bit one, and
         // nearly every amount fits.
         if let narrow = Int64(exactly: minor) { return DigitGrouping.grouped(number: amount(of: narrow, currency)) }
@@ -52,10 +52,12 @@ enum MoneyText {
     }
 
     /// `EUR 12.50`.
-    static func money(_ minor: some BinaryInteger, _ currency: Currency) -> String { "\(currency) \(amount(minor, currency))" }
+    public static func money(_ minor: some BinaryInteger, _ currency: Currency) -> String {
+        "\(currency) \(amount(minor, currency))"
+    }
 
     /// `EUR 12.50, USD 3.00` for amounts per currency.
-    static func amounts(_ amounts: CurrencyAmounts) -> String {
+    public static func amounts(_ amounts: CurrencyAmounts) -> String {
         var text = ""
         for (index, entry) in amounts.entries.enumerated() {
             if index > 0 { text += ", " }

@@ -1,13 +1,13 @@
 /// Numbers for people: whole units grouped by three with commas (`5,200`, `10,000,000.00`),
 /// the same in every locale so that output never depends on where it runs. Tables only: JSON and
 /// CSV keep plain digits.
-enum DigitGrouping {
+public enum DigitGrouping {
     /// `5,200` for 5200.
-    static func grouped(_ value: some BinaryInteger) -> String { grouped(number: String(value)) }
+    public static func grouped(_ value: some BinaryInteger) -> String { grouped(number: String(value)) }
 
     /// `number` (an optional `-`, digits, then anything from the first non-digit on, such as a
     /// fraction) with its leading digits grouped by three.
-    static func grouped(number: String) -> String {
+    public static func grouped(number: String) -> String {
         let sign = number.hasPrefix("-") ? "-" : ""
         let unsigned = number.dropFirst(sign.count)
         let whole = unsigned.prefix(while: \.isASCIIDigit)

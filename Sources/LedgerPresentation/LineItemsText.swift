@@ -1,9 +1,9 @@
-import LedgerServices
+public import LedgerServices
 
 /// An order's lines as text: the JSON array of SPEC §6 (`show`, `events`, an exported JSON Lines
 /// batch) and the CSV notation of SPEC §4 (`SKU*QTY@PRICE` joined by `;`).
-enum LineItemsText {
-    static func json(_ lines: [LineItem]) -> String {
+public enum LineItemsText {
+    public static func json(_ lines: [LineItem]) -> String {
         "["
             + lines.map { line in
                 var item = JSONObject()
@@ -14,7 +14,7 @@ enum LineItemsText {
             }.joined(separator: ",") + "]"
     }
 
-    static func batchNotation(_ lines: [LineItem]) -> String {
+    public static func batchNotation(_ lines: [LineItem]) -> String {
         lines.map { "\($0.sku)*\($0.quantity)@\($0.unitPrice)" }.joined(separator: ";")
     }
 }

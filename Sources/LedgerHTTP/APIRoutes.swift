@@ -1,0 +1,77 @@
+import LedgerDomain
+import LedgerPresentation
+import LedgerServices
+import LedgerViewModels
+
+/// The JSON routes of SPEC §12: each body is what the command of the same name prints with
+/// `--format json`, written by the same code (`LedgerPresentation`), from one read of the store.
+struct APIRoutes: Sendable {
+    let ledger: any LedgerOpening
+
+    /// The body for `path` (the part after `/api`) and its query, or the error to answer.
+    func body(path: String, query: String) throws(APIError) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch segments {
+        case ["orders"]:
+            let parameters = try QueryParameters(
+                query: query, path: "/api" + path, names: ["status", "customer", "limit", "as_of"])
+            let filter = OrderFilter(
+                statuses: Set([try parameters.status()].compactMap { $0 }),
+                customer: try parameters.identifier("customer", kind: "customer"),
+                limit: try parameters.count("limit") ?? 100)
+            let rows = try read(parameters) { try $0.orders(filter) }
+            return JSONObject.array(rows.map { OrderJSON.object($0).text }) + "\n"
+        case let parts where parts.count == 2 && parts[0] == "orders" && !parts[1].isEmpty:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
+            let id = parts[1]
+            let detail = try read(parameters) { try $0.order(id) }
+            guard let detail else { throw APIError(.notFound, OrderNotFound(orderID: id).description) }
+            return OrderJSON.detail(detail)
+        case ["customers"]:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
+            return CustomerJSON.render(try read(parameters) { try $0.customers() })
+        case ["revenue"]:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to", "as_of"])
+            let from = try parameters.date("from")
+            let to = try parameters.date("to")
+            if let from, let to, to < from {
+                throw APIError(.badRequest, "to \(parameters["to"] ?? "") is before from \(parameters["from"] ?? "")")
+            }
+            return RevenueJSON.render(try read(parameters) { try $0.revenue(from: from, to: to) })
+        case ["skus"]:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["top", "as_of"])
+            let top = try parameters.count("top")
+            return SKUsJSON.render(try read(parameters) { try $0.skus(top: top) })
+        case ["stats"]:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
+            return StatsJSON.render(try read(parameters) { try $0.statistics() })
+        case ["openapi.json"]:
+            _ = try QueryParameters(query: query, path: "/api" + path, names: [])
+            return OpenAPIDocument.json
+        default:
+            throw .noRoute("/api" + path)
+        }
+    }
+
+    /// Opens the ledger; a missing or damaged store is 503 in the store's words.
+    func open() throws(APIError) -> LedgerPorts {
+        do {
+            return try ledger.open()
+        } catch {
+            throw APIError(.serviceUnavailable, "\(error)")
+        }
+    }
+
+    /// Runs one query on the ledger as of the request's `as_of`; what the store throws is 503.
+    private func read<Value>(
+        _ parameters: QueryParameters, _ query: (any LedgerQuerying) throws -> Value
+    ) throws(APIError) -> Value {
+        let moment = try parameters.asOf()
+        let ports = try open()
+        do {
+            return try query(ports.queries(asOf: moment))
+        } catch {
+            throw APIError(.serviceUnavailable, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import LedgerDomain
+import LedgerPresentation
+import LedgerServices
+
+/// `/orders/{id}`: one order's totals, lines and timeline, as `orders show` has them.
+enum OrderPage {
+    static func html(_ detail: OrderDetail) -> String {
+        let summary = detail.summary
+        let state = summary.state
+        let currency = state.currency
+        let id = HTMLText.escape(summary.orderID)
+        var body = "<h1>Order <span id=\"order-id\">\(id)</span> <span class=\"status\">\(state.status)</span></h1>\n"
+        body += "<table id=\"totals\">\n"
+        let facts: [(String, String)] = [
+            ("Customer", HTMLText.escape(summary.customerID)), ("Total", MoneyText.money(state.total, currency)),
+            ("Paid", MoneyText.money(state.paid, currency)), ("Refunded", MoneyText.money(state.refunded, currency)),
+            ("Placed", state.placedAt.description), ("Updated", state.updatedAt.description), ("Version", "\(state.version)"),
+        ]
+        for (name, value) in facts { body += "<tr><th>\(name)</th><td>\(value)</td></tr>\n" }
+        body += "</table>\n<h2>Lines</h2>\n<table id=\"lines\"><tr><th>Sku</th><th class=\"number\">Qty</th>"
+        body += "<th class=\"number\">Unit price</th><th class=\"number\">Line total</th></tr>\n"
+        for line in detail.lines {
+            body += "<tr><td>\(HTMLText.escape(line.sku))</td><td class=\"number\">\(line.quantity)</td>"
+            body += "<td class=\"number\">\(MoneyText.amount(line.unitPrice, currency))</td>"
+            body += "<td class=\"number\">\(MoneyText.amount(line.quantity * line.unitPrice, currency))</td></tr>\n"
+        }
+        body += "</table>\n<h2>Timeline</h2>\n<ol class=\"timeline\" id=\"timeline\">\n"
+        for entry in detail.history {
+            var facts: [String] = []
+            if entry.kind == .placed { facts.append("total " + MoneyText.money(state.total, currency)) }
+            if let amount = entry.amount { facts.append(MoneyText.money(amount, currency)) }
+            if let refund = entry.refund { facts.append("refund " + MoneyText.money(refund, currency)) }
+            if let carrier = entry.carrier { facts.append("carrier <span class=\"carrier\">\(HTMLText.escape(carrier))</span>") }
+            if let reason = entry.reason { facts.append("reason <span class=\"reason\">\(HTMLText.escape(reason))</span>") }
+            body += "<li data-seq=\"\(entry.seq)\"><time>\(entry.at)</time> <strong>\(entry.kind)</strong> "
+            body += "(#\(entry.seq), v\(entry.version)) \(facts.joined(separator: ", "))</li>\n"
+        }
+        body += "</ol>\n"
+        return HTMLText.page(title: "Order \(summary.orderID)", body: body)
+    }
+
+    /// The page for an order id that names no order, or an answer that could not be read.
+    static func error(_ message: String) -> String {
+        HTMLText.page(title: "Order ledger", body: "<h1>Not shown</h1>\n<p id=\"error\">\(HTMLText.escape(message))</p>\n")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+
+/// A store made by importing a batch with rejects, three currencies and markup in a carrier and a
+/// reason, and the server over it.
+struct ServedLedger {
+    let directory = TemporaryDirectory()
+    var store: String { directory.path + "/store" }
+
+    static let batch = """
+        type,order_id,customer_id,currency,lines,amount,at,carrier,reason
+        place,O-1,C-1,EUR,A-1*2@1250;B-7*1@500,,2026-03-01T10:15:00Z,,
+        pay,O-1,,,,3000,2026-03-01T10:16:00Z,,
+        ship,O-1,,,,,2026-03-02T09:00:00Z,<script>alert(1)</script>,
+        place,O-2,C-2,USD,A-1*1@999,,2026-03-01T11:00:00Z,,
+        pay,O-2,,,,500,2026-03-02T11:00:00Z,,
+        place,O-3,C-1,JPY,Z-9*3@1200,,2026-03-02T12:00:00Z,,
+        cancel,O-3,,,,,2026-03-03T12:00:00Z,,"<b>changed</b> mind, & more"
+        pay,O-9,,,,100,2026-03-03T12:00:00Z,,
+        place,O-4,C-3,EUR,A-1*1@100,,2026-03-04T10:00:00Z,,
+        pay,O-4,,,,999999,2026-03-04T10:01:00Z,,
+        deliver,O-1,,,,,2026-03-04T12:00:00Z,,
+        refund,O-1,,,,500,2026-03-05T12:00:00Z,,
+        place,bad id,C-1,EUR,A-1*1@1,,2026-03-05T12:00:00Z,,
+
+        """
+
+    /// Imports the batch; its rejects make the import exit 1.
+    init() throws {
+        let result = try OrdersBinary.run(["import", "--store", store, directory.file("batch.csv", Self.batch)])
+        guard result.status == 1 else {
+            throw HTTPExchange.Failure("the import exited \(result.status): \(result.standardError)")
+        }
+    }
+
+    /// What `orders ARGUMENTS --format json` prints for the store.
+    func cli(_ arguments: [String]) throws -> String {
+        let result = try OrdersBinary.run(arguments + ["--store", store, "--format", "json"])
+        guard result.status == 0 else {
+            throw HTTPExchange.Failure("orders \(arguments) exited \(result.status): \(result.standardError)")
+        }
+        return result.standardOutput
+    }
+}
