@@ -16,7 +16,11 @@ struct ImportRejectionDigestTests {
         #expect(lines.contains { $0.hasPrefix("  line 3  malformed") })
         #expect(lines.filter { $0.hasPrefix("  line ") }.count == 5)
         #expect(lines.contains { $0.hasPrefix("  by code: malformed 2, duplicate_order 1,") })
-        #expect(lines.last == "  all of them: orders rejects --store \(store) data/bad-batch.jsonl")
+        // Where all of them are, and then, last, what the import changed.
+        #expect(
+            lines.suffix(2) == [
+                "  all of them: orders rejects --store \(store) data/bad-batch.jsonl", "What changed: orders diff --from 0",
+            ])
         #expect(!result.standardOutput.contains("see --rejects"))
         // The command it names lists them.
         let listed = try OrdersBinary.run(["rejects", "--store", store, "data/bad-batch.jsonl"])
@@ -27,7 +31,7 @@ struct ImportRejectionDigestTests {
         let path = directory.path + "/rej.jsonl"
         let result = try OrdersBinary.run(["import", "--store", store, "--rejects", path, "data/bad-batch.jsonl"])
         #expect(result.status == 1)
-        #expect(result.standardOutput.hasSuffix("  all of them: written to \(path)\n"))
+        #expect(result.standardOutput.hasSuffix("  all of them: written to \(path)\nWhat changed: orders diff --from 0\n"))
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 8)
     }
 
