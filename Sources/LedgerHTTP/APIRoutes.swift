@@ -27,6 +27,24 @@ struct APIRoutes: Sendable {
             let detail = try read(parameters) { try $0.order(id) }
             guard let detail else { throw APIError(.notFound, OrderNotFound(orderID: id).description) }
             return OrderJSON.detail(detail)
+        case let parts where parts.count == 3 && parts[0] == "orders" && !parts[1].isEmpty && parts[2] == "blame":
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
+            let id = parts[1]
+            let moment = try parameters.asOf()
+            guard let entries = try provenance({ try $0.blame(id, asOf: moment) }) else {
+                throw APIError(.notFound, "no order \(id)")
+            }
+            return BlameJSON.render(entries)
+        case ["batches"]:
+            _ = try QueryParameters(query: query, path: "/api" + path, names: [])
+            return BatchesJSON.render(try provenance { try $0.batches() })
+        case ["diff"]:
+            let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to"])
+            guard let from = try parameters.moment("from") else {
+                throw APIError(.badRequest, "from is missing: give the seq or RFC 3339 time to start after")
+            }
+            let to = try parameters.moment("to")
+            return DiffJSON.render(try provenance { try $0.diff(from: from, to: to) })
         case ["customers"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             return CustomerJSON.render(try read(parameters) { try $0.customers() })
@@ -57,6 +75,19 @@ struct APIRoutes: Sendable {
     func open() throws(APIError) -> LedgerPorts {
         do {
             return try ledger.open()
+        } catch {
+            throw APIError(.serviceUnavailable, "\(error)")
+        }
+    }
+
+    /// Runs one provenance query: a range the diff cannot answer is 400 in the command line's
+    /// words, anything else the store throws is 503.
+    private func provenance<Value>(_ query: (any ProvenanceQuerying) throws -> Value) throws(APIError) -> Value {
+        let ports = try open()
+        do {
+            return try query(ports.provenance)
+        } catch let error as DiffRangeError {
+            throw APIError(.badRequest, error.message)
         } catch {
             throw APIError(.serviceUnavailable, "\(error)")
         }

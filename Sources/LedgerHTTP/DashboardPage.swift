@@ -2,15 +2,18 @@ import LedgerDomain
 import LedgerPresentation
 import LedgerServices
 
-/// `/`: revenue per day and currency (SVG bars), orders by status, the best-selling skus and a
-/// search by order id, from the same answers as `orders revenue`, `stats` and `skus --top`.
+/// `/`: revenue per day and currency (SVG bars), orders by status, the best-selling skus, the
+/// recent batches and a search by order id, from the same answers as `orders revenue`, `stats`,
+/// `skus --top` and `batches`.
 enum DashboardPage {
     /// The most recent days with revenue drawn per currency.
     static let chartDays = 31
     /// How many skus the best-selling table shows.
     static let topSKUs = 10
+    /// How many of the latest batches the dashboard lists.
+    static let recentBatches = 10
 
-    static func html(stats: LedgerStatistics, revenue: [RevenueRow], skus: [SKUSummary]) -> String {
+    static func html(stats: LedgerStatistics, revenue: [RevenueRow], skus: [SKUSummary], batches: [BatchRow]) -> String {
         var body = "<h1>Order ledger</h1>\n"
         body += """
             <form action="/orders" method="get" role="search">
@@ -28,6 +31,8 @@ enum DashboardPage {
         }
         body += "</table>\n<h2>Best-selling skus</h2>\n"
         body += skusSection(skus)
+        body += "<h2>Recent batches</h2>\n"
+        body += batchesSection(batches)
         return HTMLText.page(title: "Order ledger", body: body)
     }
 
@@ -62,6 +67,22 @@ enum DashboardPage {
         for row in rows {
             html += "<tr><td>\(HTMLText.escape(row.sku))</td><td class=\"number\">\(row.totals.netUnits)</td>"
             html += "<td>\(HTMLText.escape(MoneyText.amounts(row.totals.revenue)))</td></tr>\n"
+        }
+        return html + "</table>\n"
+    }
+
+    /// The latest `recentBatches` batches, newest first: file, digest (8 digits), counts, when.
+    private static func batchesSection(_ rows: [BatchRow]) -> String {
+        guard !rows.isEmpty else { return "<p class=\"empty\">No batches yet: import a batch first.</p>\n" }
+        var html = "<table id=\"batches\"><tr><th>File</th><th>Batch</th><th class=\"number\">Accepted</th>"
+        html += "<th class=\"number\">Rejected</th><th>Imported at</th></tr>\n"
+        for row in rows.suffix(recentBatches).reversed() {
+            let file = row.file.map(HTMLText.escape) ?? "(before provenance)"
+            let batch = HTMLText.escape(String(row.digest.prefix(8)))
+            html +=
+                "<tr><td class=\"file\">\(file)</td><td class=\"batch\" title=\"\(HTMLText.escape(row.digest))\">\(batch)</td>"
+            html += "<td class=\"number\">\(row.accepted)</td><td class=\"number\">\(row.rejected)</td>"
+            html += "<td>\(row.importedAt.map { $0.description } ?? "-")</td></tr>\n"
         }
         return html + "</table>\n"
     }

@@ -358,6 +358,168 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/api/orders/{id}/blame": {
+              "get": {
+                "summary": "orders blame ID",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The order id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "$ref": "#/components/parameters/as_of"
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "What the command prints with --format json.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/BlameEntry"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A bad parameter, in the command line's words.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "No store, or a damaged one.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such order.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/batches": {
+              "get": {
+                "summary": "orders batches",
+                "parameters": [],
+                "responses": {
+                  "200": {
+                    "description": "What the command prints with --format json.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Batch"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A bad parameter, in the command line's words.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "No store, or a damaged one.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/diff": {
+              "get": {
+                "summary": "orders diff --from A [--to B]",
+                "parameters": [
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": true,
+                    "description": "Start after this seq or RFC 3339 time, as --from.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": false,
+                    "description": "End at this seq or time, of the same kind as from (default: the log's head), as --to.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "What the command prints with --format json.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Diff"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A bad parameter or range, in the command line's words.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "No store, or a damaged one.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
             "/api/events": {
               "get": {
                 "summary": "orders events",
@@ -842,6 +1004,200 @@ enum OpenAPIDocument {
                     "type": "object",
                     "additionalProperties": {
                       "type": "integer"
+                    }
+                  }
+                }
+              },
+              "Batch": {
+                "type": "object",
+                "required": [
+                  "batch",
+                  "format",
+                  "records",
+                  "accepted",
+                  "rejected",
+                  "duplicates",
+                  "first_seq",
+                  "last_seq",
+                  "finished"
+                ],
+                "properties": {
+                  "batch": {
+                    "type": "string",
+                    "description": "SHA-256 of the batch's bytes, hex."
+                  },
+                  "file": {
+                    "type": "string"
+                  },
+                  "format": {
+                    "type": "string"
+                  },
+                  "records": {
+                    "type": "integer"
+                  },
+                  "accepted": {
+                    "type": "integer"
+                  },
+                  "rejected": {
+                    "type": "integer"
+                  },
+                  "duplicates": {
+                    "type": "integer"
+                  },
+                  "first_seq": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "last_seq": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "finished": {
+                    "type": "boolean"
+                  },
+                  "imported_at": {
+                    "type": "string"
+                  },
+                  "continued_after_line": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "BlameEntry": {
+                "type": "object",
+                "required": [
+                  "seq",
+                  "version",
+                  "type",
+                  "at"
+                ],
+                "properties": {
+                  "seq": {
+                    "type": "integer"
+                  },
+                  "version": {
+                    "type": "integer"
+                  },
+                  "type": {
+                    "type": "string"
+                  },
+                  "at": {
+                    "type": "string"
+                  },
+                  "file": {
+                    "type": "string"
+                  },
+                  "line": {
+                    "type": "integer"
+                  },
+                  "batch": {
+                    "type": "string"
+                  },
+                  "command_id": {
+                    "type": "string"
+                  }
+                }
+              },
+              "Diff": {
+                "type": "object",
+                "required": [
+                  "from",
+                  "to",
+                  "events",
+                  "by_type",
+                  "money",
+                  "orders"
+                ],
+                "properties": {
+                  "from": {
+                    "type": "object",
+                    "description": "{\"seq\": N} or {\"at\": \"<time>\"}.",
+                    "properties": {
+                      "seq": {
+                        "type": "integer"
+                      },
+                      "at": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  "to": {
+                    "type": "object",
+                    "description": "{\"seq\": N} or {\"at\": \"<time>\"}.",
+                    "properties": {
+                      "seq": {
+                        "type": "integer"
+                      },
+                      "at": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  "events": {
+                    "type": "integer"
+                  },
+                  "by_type": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "integer"
+                    }
+                  },
+                  "money": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "object",
+                      "properties": {
+                        "gross": {
+                          "type": "integer"
+                        },
+                        "captured": {
+                          "type": "integer"
+                        },
+                        "refunded": {
+                          "type": "integer"
+                        },
+                        "net": {
+                          "type": "integer"
+                        }
+                      }
+                    },
+                    "description": "Minor units per currency."
+                  },
+                  "orders": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "order_id",
+                        "status_after",
+                        "events",
+                        "paid",
+                        "refunded"
+                      ],
+                      "properties": {
+                        "order_id": {
+                          "type": "string"
+                        },
+                        "status_before": {
+                          "type": "string"
+                        },
+                        "status_after": {
+                          "type": "string"
+                        },
+                        "events": {
+                          "type": "integer"
+                        },
+                        "paid": {
+                          "type": "integer"
+                        },
+                        "refunded": {
+                          "type": "integer"
+                        }
+                      }
                     }
                   }
                 }

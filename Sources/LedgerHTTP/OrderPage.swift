@@ -2,9 +2,10 @@ import LedgerDomain
 import LedgerPresentation
 import LedgerServices
 
-/// `/orders/{id}`: one order's totals, lines and timeline, as `orders show` has them.
+/// `/orders/{id}`: one order's totals, lines and timeline, as `orders show` has them, and where
+/// each event came from, as `orders blame` has it.
 enum OrderPage {
-    static func html(_ detail: OrderDetail) -> String {
+    static func html(_ detail: OrderDetail, provenance: [BlameEntry]) -> String {
         let summary = detail.summary
         let state = summary.state
         let currency = state.currency
@@ -35,8 +36,24 @@ enum OrderPage {
             body += "<li data-seq=\"\(entry.seq)\"><time>\(entry.at)</time> <strong>\(entry.kind)</strong> "
             body += "(#\(entry.seq), v\(entry.version)) \(facts.joined(separator: ", "))</li>\n"
         }
-        body += "</ol>\n"
+        body += "</ol>\n<h2>Provenance</h2>\n"
+        body += provenanceSection(provenance)
         return HTMLText.page(title: "Order \(summary.orderID)", body: body)
+    }
+
+    /// One row per event: the file and line of the record that made it, its batch (8 digits) and
+    /// its command id.
+    private static func provenanceSection(_ entries: [BlameEntry]) -> String {
+        var html = "<table id=\"provenance\"><tr><th class=\"number\">Seq</th><th>Type</th><th>File:line</th>"
+        html += "<th>Batch</th><th>Command id</th></tr>\n"
+        for entry in entries {
+            let source = entry.file.map { HTMLText.escape("\($0):\(entry.line ?? 0)") } ?? "(before provenance)"
+            let batch = entry.batch.map { HTMLText.escape(String($0.prefix(8))) } ?? "-"
+            html += "<tr data-seq=\"\(entry.seq)\"><td class=\"number\">\(entry.seq)</td><td>\(entry.kind)</td>"
+            html += "<td class=\"source\">\(source)</td><td class=\"batch\">\(batch)</td>"
+            html += "<td class=\"command-id\">\(entry.commandID.map(HTMLText.escape) ?? "-")</td></tr>\n"
+        }
+        return html + "</table>\n"
     }
 
     /// The page for an order id that names no order, or an answer that could not be read.

@@ -3,8 +3,8 @@ import LedgerServices
 import LedgerViewModels
 
 /// The pages of SPEC §12, rendered by the server from the same view models as the terminal's
-/// views: `/` (the dashboard) and `/orders/{id}` (one order; `/orders?id=…` is the dashboard's
-/// search). An error is a page too, with the command line's words and the status the API gives.
+/// views (and the provenance port, which has none): `/` (the dashboard) and `/orders/{id}` (one
+/// order; `/orders?id=…` is the dashboard's search). An error is a page too, with the command line's words and the status the API gives.
 struct PageRoutes: Sendable {
     let api: APIRoutes
 
@@ -32,7 +32,8 @@ struct PageRoutes: Sendable {
     }
 
     private func dashboard() async throws(APIError) -> String {
-        let repository = try api.open().queries
+        let ports = try api.open()
+        let repository = ports.queries
         let states = await MainActor.run {
             let stats = StatsViewModel(repository: repository)
             let revenue = RevenueViewModel(repository: repository)
@@ -46,11 +47,13 @@ struct PageRoutes: Sendable {
             let failure = states.0.failure ?? states.1.failure ?? states.2.failure ?? "the query did not run"
             throw APIError(.serviceUnavailable, failure)
         }
-        return DashboardPage.html(stats: stats, revenue: revenue, skus: skus)
+        return DashboardPage.html(
+            stats: stats, revenue: revenue, skus: skus, batches: try Self.read { try ports.provenance.batches() })
     }
 
     private func order(_ id: String) async throws(APIError) -> String {
-        let repository = try api.open().queries
+        let ports = try api.open()
+        let repository = ports.queries
         let state = await MainActor.run {
             let viewModel = OrderDetailViewModel(repository: repository, orderID: id)
             viewModel.load()
@@ -61,6 +64,15 @@ struct PageRoutes: Sendable {
             let missing = OrderNotFound(orderID: id).description
             throw APIError(failure == missing ? .notFound : .serviceUnavailable, failure)
         }
-        return OrderPage.html(detail)
+        return OrderPage.html(detail, provenance: try Self.read { try ports.provenance.blame(id, asOf: nil) } ?? [])
+    }
+
+    /// Runs one provenance read; what the store throws is 503.
+    private static func read<Value>(_ body: () throws -> Value) throws(APIError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw APIError(.serviceUnavailable, "\(error)")
+        }
     }
 }

@@ -72,10 +72,13 @@ struct QueryParameters {
     }
 
     /// `as_of`: a seq or an RFC 3339 time, as `--as-of`.
-    func asOf() throws(APIError) -> AsOf? {
-        guard let text = values["as_of"] else { return nil }
+    func asOf() throws(APIError) -> AsOf? { try moment("as_of") }
+
+    /// A seq or an RFC 3339 time (`as_of`, and `from`, `to` of the diff).
+    func moment(_ name: String) throws(APIError) -> AsOf? {
+        guard let text = values[name] else { return nil }
         guard let moment = AsOf(text) else {
-            throw APIError(.badRequest, "as_of \(text) is neither a seq nor an RFC 3339 time (e.g. 2026-03-01T10:15:00Z)")
+            throw APIError(.badRequest, "\(name) \(text) is neither a seq nor an RFC 3339 time (e.g. 2026-03-01T10:15:00Z)")
         }
         return moment
     }

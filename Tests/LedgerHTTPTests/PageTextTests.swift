@@ -55,6 +55,9 @@ struct PageTextTests {
         #expect(try parameters.count("limit") == 5)
         #expect(try parameters.identifier("customer", kind: "customer") == "C-1")
         #expect(try parameters.asOf() == .seq(7))
+        let range = try QueryParameters(query: "from=2026-03-01T10%3A15%3A00Z&to=x", path: "/api/diff", names: ["from", "to"])
+        #expect(try range.moment("from") == AsOf("2026-03-01T10:15:00Z"))
+        #expect(throws: APIError.self) { try range.moment("to") }
         #expect(throws: APIError.self) { try QueryParameters(query: "top=1", path: "/api/orders", names: ["limit"]) }
         #expect(throws: APIError.self) {
             try QueryParameters(query: "limit=-1", path: "/api/orders", names: ["limit"]).count("limit")

@@ -28,6 +28,9 @@ import Testing
         ("/api/skus?top=2", ["skus", "--top", "2"]),
         ("/api/stats", ["stats"]),
         ("/api/stats?as_of=4", ["stats", "--as-of", "4"]),
+        ("/api/orders/O-1/blame", ["blame", "O-1"]),
+        ("/api/batches", ["batches"]),
+        ("/api/diff?from=2", ["diff", "--from", "2"]),
         ("/api/events", ["events"]),
         ("/api/events?from=2&to=5", ["events", "--from", "2", "--to", "5"]),
         ("/api/events?order=O-1", ["events", "--order", "O-1"]),
@@ -62,12 +65,13 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as! [String: Any]
         #expect(object["openapi"] as? String == "3.1.0")
         let paths = Set((object["paths"] as! [String: Any]).keys)
-        let routes = Set(Self.pairs.map { String($0.0.split(separator: "?")[0]).replacing(#/\/O-\d$/#, with: "/{id}") })
+        let routes = Set(Self.pairs.map { String($0.0.split(separator: "?")[0]).replacing(#/\/O-\d/#, with: "/{id}") })
         #expect(routes.isSubset(of: paths), "not documented: \(routes.subtracting(paths))")
         for path in paths {
             // The stream never ends by itself; ServeRefusalTests reads it.
             if path == "/api/events/stream" { continue }
-            let target = path.replacing("{id}", with: "O-1")
+            // The diff needs where to start.
+            let target = path.replacing("{id}", with: "O-1") + (path == "/api/diff" ? "?from=1" : "")
             #expect(try server.get(target).status == 200, "\(path) is documented but not answered")
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LedgerStore
+import LedgerServices
 
 /// `orders batches`.
 struct BatchesCommand: ParsableCommand {
@@ -26,8 +26,8 @@ struct BatchesCommand: ParsableCommand {
     var format: QueryFormat = .table
 
     func run() throws {
-        let store = try StoreOpener.openForReading(path: storeOptions.path)
-        let rows = try StoreOpener.reading { try store.batches() }
+        let provenance = try StoreOpener.provenance(path: storeOptions.path)
+        let rows = try StoreOpener.reading { try provenance.batches() }
         try OutputBuffer.write(BatchesView.render(rows, format: format))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LedgerStore
+import LedgerServices
 
 /// `orders blame ID`.
 struct BlameCommand: ParsableCommand {
@@ -25,8 +25,8 @@ struct BlameCommand: ParsableCommand {
     var orderID: String
 
     func run() throws {
-        let store = try StoreOpener.openForReading(path: options.storeOptions.path)
-        let entries = try StoreOpener.reading { try store.blame(orderID, asOf: options.asOfOption.moment) }
+        let provenance = try StoreOpener.provenance(path: options.storeOptions.path)
+        let entries = try StoreOpener.reading { try provenance.blame(orderID, asOf: options.asOfOption.moment) }
         guard let entries else { throw CommandFailure("no order \(orderID.terminalSafe)", exitStatus: 1) }
         try OutputBuffer.write(BlameView.render(entries, format: options.format))
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import LedgerServices
-import LedgerStore
 
 /// `orders diff --from A [--to B]`.
 struct DiffCommand: ParsableCommand {
@@ -44,10 +43,10 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         guard let start = AsOf(from) else { throw ValidationError("--from is neither a seq nor a time") }
-        let store = try StoreOpener.openForReading(path: storeOptions.path)
+        let provenance = try StoreOpener.provenance(path: storeOptions.path)
         let change: LedgerChange
         do {
-            change = try StoreOpener.reading { try store.diff(from: start, to: to.flatMap(AsOf.init)) }
+            change = try StoreOpener.reading { try provenance.diff(from: start, to: to.flatMap(AsOf.init)) }
         } catch let error as DiffRangeError {
             throw CommandFailure(error.message, exitStatus: 2)
         }

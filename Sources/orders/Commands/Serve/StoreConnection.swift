@@ -19,6 +19,7 @@ final class StoreConnection: LedgerOpening {
             cached = opened
             return opened
         }
-        return LedgerPorts(queries: store, events: store, asOf: { AsOfLedger(store: store, asOf: $0) })
+        return LedgerPorts(
+            queries: store, events: store, provenance: store, asOf: { AsOfLedger(store: store, asOf: $0) })
     }
 }

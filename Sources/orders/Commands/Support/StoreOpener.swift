@@ -45,6 +45,12 @@ enum StoreOpener {
         try queries(path: options.storeOptions.path, asOf: options.asOfOption.moment)
     }
 
+    /// What a provenance command (`batches`, `blame`, `diff`) at `path` reads: the store opened
+    /// read-only, seen through its port.
+    static func provenance(path: String) throws -> any ProvenanceQuerying {
+        try openForReading(path: path)
+    }
+
     /// Runs `body`, a read of the store: a store error it meets is one line and exit 1.
     static func reading<R>(_ body: () throws -> R) throws -> R {
         do {

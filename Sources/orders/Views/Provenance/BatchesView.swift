@@ -11,7 +11,7 @@ enum BatchesView {
 
     static func render(_ rows: [BatchRow], format: QueryFormat) -> String {
         switch format {
-        case .json: return JSONObject.array(rows.map(json)) + "\n"
+        case .json: return BatchesJSON.render(rows)
         case .csv: return CSVText.render(header: csvHeader, rows: rows.map(csvRow))
         case .table:
             guard !rows.isEmpty else { return "No batches: nothing was imported yet.\n" }
@@ -24,25 +24,6 @@ enum BatchesView {
             return table
                 + "\(rows.count) batch\(rows.count == 1 ? "" : "es"), \(accepted) event\(accepted == 1 ? "" : "s") accepted\n"
         }
-    }
-
-    /// The JSON object of one batch: `first_seq` and `last_seq` are null when it accepted nothing;
-    /// `file` and `imported_at` are left out for a batch recorded before the store kept provenance.
-    static func json(_ row: BatchRow) -> String {
-        var object = JSONObject()
-        object.add("batch", row.digest)
-        object.add("file", row.file)
-        object.add("format", row.format.rawValue)
-        object.add("records", row.records)
-        object.add("accepted", row.accepted)
-        object.add("rejected", row.rejected)
-        object.add("duplicates", row.duplicates)
-        object.add("first_seq", raw: row.firstSeq.map(String.init) ?? "null")
-        object.add("last_seq", raw: row.lastSeq.map(String.init) ?? "null")
-        object.add("finished", raw: row.finished ? "true" : "false")
-        object.add("imported_at", row.importedAt?.description)
-        object.add("continued_after_line", row.continuedAfterLine)
-        return object.text
     }
 
     static func csvRow(_ row: BatchRow) -> [String] {

@@ -9,7 +9,7 @@ enum BlameView {
 
     static func render(_ entries: [BlameEntry], format: QueryFormat) -> String {
         switch format {
-        case .json: return JSONObject.array(entries.map(json)) + "\n"
+        case .json: return BlameJSON.render(entries)
         case .csv: return CSVText.render(header: csvHeader, rows: entries.map(csvRow))
         case .table:
             let rows = entries.map { entry in
@@ -22,21 +22,6 @@ enum BlameView {
             return TextTableRenderer.render(
                 header: ["SEQ", "V", "TYPE", "AT", "FILE:LINE", "BATCH", "COMMAND_ID"], rows: rows, rightAligned: [0, 1])
         }
-    }
-
-    /// One event's object: `file`, `line` and `batch` are left out for an event logged before the
-    /// store kept provenance, `command_id` when its record had none.
-    static func json(_ entry: BlameEntry) -> String {
-        var object = JSONObject()
-        object.add("seq", entry.seq)
-        object.add("version", entry.version)
-        object.add("type", entry.kind.description)
-        object.add("at", entry.at.description)
-        object.add("file", entry.file)
-        object.add("line", entry.line)
-        object.add("batch", entry.batch)
-        object.add("command_id", entry.commandID)
-        return object.text
     }
 
     static func csvRow(_ entry: BlameEntry) -> [String] {

@@ -2,15 +2,15 @@ import LedgerDomain
 import LedgerPresentation
 import LedgerServices
 
-/// Renders `orders diff` (SPEC §11): the JSON object exactly as the contract gives it; for
-/// people, the summary (the range, the events per type, the money per currency) on top and the
-/// orders touched below; as CSV, one row per order touched.
+/// Renders `orders diff` (SPEC §11): the JSON object as `DiffJSON` writes it; for people, the
+/// summary (the range, the events per type, the money per currency) on top and the orders touched
+/// below; as CSV, one row per order touched.
 enum DiffView {
     static let csvHeader = ["order_id", "status_before", "status_after", "events", "paid", "refunded"]
 
     static func render(_ change: LedgerChange, format: QueryFormat) -> String {
         switch format {
-        case .json: return json(change) + "\n"
+        case .json: return DiffJSON.render(change)
         case .csv:
             return CSVText.render(
                 header: csvHeader,
@@ -21,46 +21,6 @@ enum DiffView {
                     ]
                 })
         case .table: return table(change)
-        }
-    }
-
-    static func json(_ change: LedgerChange) -> String {
-        var object = JSONObject()
-        object.add("from", raw: moment(change.from))
-        object.add("to", raw: moment(change.to))
-        object.add("events", change.events)
-        var byType = JSONObject()
-        for kind in EventKind.allCases { byType.add(kind.description, change.byType[kind] ?? 0) }
-        object.add("by_type", raw: byType.text)
-        var money = JSONObject()
-        for (currency, moved) in change.money.sorted(by: { $0.key.description < $1.key.description }) {
-            var totals = JSONObject()
-            totals.add("gross", moved.gross)
-            totals.add("captured", moved.captured)
-            totals.add("refunded", moved.refunded)
-            totals.add("net", moved.net)
-            money.add(currency.description, raw: totals.text)
-        }
-        object.add("money", raw: money.text)
-        let orders = change.orders.map { order in
-            var item = JSONObject()
-            item.add("order_id", order.orderID)
-            item.add("status_before", order.statusBefore?.description)
-            item.add("status_after", order.statusAfter.description)
-            item.add("events", order.events)
-            item.add("paid", order.paid)
-            item.add("refunded", order.refunded)
-            return item.text
-        }
-        object.add("orders", raw: "[" + orders.joined(separator: ",") + "]")
-        return object.text
-    }
-
-    /// `{"seq": N}` or `{"at": "<time>"}`.
-    private static func moment(_ moment: AsOf) -> String {
-        switch moment {
-        case .seq(let seq): "{\"seq\":\(seq)}"
-        case .time(let time): "{\"at\":\(JSONText.quote(time.description))}"
         }
     }
 
