@@ -5,6 +5,24 @@ public import LedgerServices
 /// contract gives it.
 public enum DiffJSON {
     public static func render(_ change: LedgerChange) -> String {
+        var object = withoutOrders(change)
+        let orders = change.orders.map { order in
+            var item = JSONObject()
+            item.add("order_id", order.orderID)
+            item.add("status_before", order.statusBefore?.description)
+            item.add("status_after", order.statusAfter.description)
+            item.add("events", order.events)
+            item.add("paid", order.paid)
+            item.add("refunded", order.refunded)
+            return item.text
+        }
+        object.add("orders", raw: "[" + orders.joined(separator: ",") + "]")
+        return object.text + "\n"
+    }
+
+    /// The object without its last member, `orders` (what a writer that streams the orders after
+    /// it starts from).
+    public static func withoutOrders(_ change: LedgerChange) -> JSONObject {
         var object = JSONObject()
         object.add("from", raw: moment(change.from))
         object.add("to", raw: moment(change.to))
@@ -22,18 +40,7 @@ public enum DiffJSON {
             money.add(currency.description, raw: totals.text)
         }
         object.add("money", raw: money.text)
-        let orders = change.orders.map { order in
-            var item = JSONObject()
-            item.add("order_id", order.orderID)
-            item.add("status_before", order.statusBefore?.description)
-            item.add("status_after", order.statusAfter.description)
-            item.add("events", order.events)
-            item.add("paid", order.paid)
-            item.add("refunded", order.refunded)
-            return item.text
-        }
-        object.add("orders", raw: "[" + orders.joined(separator: ",") + "]")
-        return object.text + "\n"
+        return object
     }
 
     /// `{"seq": N}` or `{"at": "<time>"}`.

@@ -5,12 +5,14 @@ internal import LedgerServices
 /// (`orders diff`): counts per type, money per currency, and per order touched its state before
 /// and after and what it paid and refunded.
 struct ChangeFold {
-    /// One order that an event of the range touched.
+    /// One order that an event of the range touched. Kept small, the narrow fields first: a
+    /// range can touch every order, and its events reach them in no particular order, so each
+    /// event costs the cache misses of reading its order's entry.
     private struct Touched {
         let number: OrderNumber
-        let before: OrderState?
+        let statusBefore: OrderStatus?
+        var events: Int32 = 0
         var state: OrderState?
-        var events = 0
         var paid: Int128 = 0
         var refunded: Int128 = 0
     }
@@ -38,7 +40,7 @@ struct ChangeFold {
         if number.index >= slots.count { slots += repeatElement(0, count: number.index + 1 - slots.count) }
         if slots[number.index] == 0 {
             let state = stateBefore(number)
-            touched.append(Touched(number: number, before: state, state: state))
+            touched.append(Touched(number: number, statusBefore: state?.status, state: state))
             slots[number.index] = Int32(touched.count)
         }
         let slot = Int(slots[number.index]) - 1
@@ -78,24 +80,51 @@ struct ChangeFold {
             ? before.entries[number.index].state : nil
     }
 
-    /// The change from `from` to `to`, with the orders' ids looked up in `ledger`.
+    /// The change from `from` to `to`, with the orders' ids read from `ledger`.
     func change(from: AsOf, to: AsOf, in ledger: LedgerTransaction) throws -> LedgerChange {
-        var orders: [OrderChange] = []
-        orders.reserveCapacity(touched.count)
-        for order in touched {
-            guard let id = try ledger.orderID(order.number), let state = order.state else {
-                throw StoreError.corrupt("order number \(order.number.rawValue) has no id")
-            }
-            orders.append(
-                OrderChange(
-                    orderID: id, statusBefore: order.before?.status, statusAfter: state.status, currency: state.currency,
-                    events: order.events, paid: order.paid, refunded: order.refunded))
-        }
-        // Ids are ASCII (SPEC §2), whose string order is their byte order.
-        orders.sort { $0.orderID < $1.orderID }
         let counts = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, byType[Int($0.rawValue)]) })
         return LedgerChange(
             from: from, to: to, events: events, byType: counts,
-            money: Dictionary(uniqueKeysWithValues: money.map { ($0.currency, $0.moved) }), orders: orders)
+            money: Dictionary(uniqueKeysWithValues: money.map { ($0.currency, $0.moved) }),
+            orders: try ordersByID(in: ledger))
+    }
+
+    /// The orders touched, sorted by id in byte order. A few are looked up one by one and sorted;
+    /// many are picked out of one walk of the id dictionary, whose key order is that byte order:
+    /// a lookup descends the tree and a sort compares whole strings, where a step of the walk
+    /// reads the next entry.
+    private func ordersByID(in ledger: LedgerTransaction) throws -> [OrderChange] {
+        var orders: [OrderChange] = []
+        orders.reserveCapacity(touched.count)
+        if touched.count * Self.walkingShare < (try ledger.count(\.orderNames)) {
+            for order in touched { orders.append(try change(of: order, id: try ledger.orderID(order.number))) }
+            // Ids are ASCII (SPEC §2), whose string order is their byte order.
+            orders.sort { $0.orderID < $1.orderID }
+            return orders
+        }
+        try ledger.forEachIDInKeyOrder(ids: \.orderIDs, names: \.orderNames) { id, number in
+            let index = Int(number)
+            if index < slots.count, slots[index] > 0 {
+                orders.append(try change(of: touched[Int(slots[index]) - 1], id: String(decoding: id, as: UTF8.self)))
+            }
+            return orders.count < touched.count
+        }
+        guard orders.count == touched.count else {
+            throw StoreError.corrupt(
+                "\(touched.count - orders.count) of the orders touched have no id; orders verify lists every problem")
+        }
+        return orders
+    }
+
+    /// The walk of the id dictionary is taken once at least one order in this many is touched.
+    private static let walkingShare = 16
+
+    private func change(of order: Touched, id: String?) throws -> OrderChange {
+        guard let id, let state = order.state else {
+            throw StoreError.corrupt("order number \(order.number.rawValue) has no id")
+        }
+        return OrderChange(
+            orderID: id, statusBefore: order.statusBefore, statusAfter: state.status, currency: state.currency,
+            events: Int(order.events), paid: order.paid, refunded: order.refunded)
     }
 }

@@ -50,6 +50,6 @@ struct DiffCommand: ParsableCommand {
         } catch let error as DiffRangeError {
             throw CommandFailure(error.message, exitStatus: 2)
         }
-        try OutputBuffer.write(DiffView.render(change, format: format))
+        try DiffView.write(change, format: format, to: OutputBuffer())
     }
 }

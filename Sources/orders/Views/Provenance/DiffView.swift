@@ -2,26 +2,58 @@ import LedgerDomain
 import LedgerPresentation
 import LedgerServices
 
-/// Renders `orders diff` (SPEC §11): the JSON object as `DiffJSON` writes it; for people, the
+/// Renders `orders diff` (SPEC §11): the JSON object as `DiffJSON` gives it; for people, the
 /// summary (the range, the events per type, the money per currency) on top and the orders touched
-/// below; as CSV, one row per order touched.
+/// below; as CSV, one row per order touched. The orders are written into the buffer one by one as
+/// they are rendered: a range can touch every order of the store.
 enum DiffView {
     static let csvHeader = ["order_id", "status_before", "status_after", "events", "paid", "refunded"]
 
-    static func render(_ change: LedgerChange, format: QueryFormat) -> String {
+    static func write(_ change: LedgerChange, format: QueryFormat, to output: OutputBuffer) throws {
         switch format {
-        case .json: return DiffJSON.render(change)
+        case .json:
+            var object = DiffJSON.withoutOrders(change).text
+            object.removeLast()  // its closing brace: the orders are its last member
+            output.append(object)
+            output.append(",\"orders\":[")
+            for (index, order) in change.orders.enumerated() {
+                if index > 0 { output.append(",") }
+                output.openObject()
+                output.add("order_id", order.orderID)
+                output.add("status_before", order.statusBefore?.description)
+                output.add("status_after", order.statusAfter.description)
+                output.add("events", order.events)
+                output.add("paid", order.paid)
+                output.add("refunded", order.refunded)
+                output.closeObject()
+                try output.writeIfFull()
+            }
+            output.append("]}\n")
         case .csv:
-            return CSVText.render(
-                header: csvHeader,
-                rows: change.orders.map { order in
-                    [
-                        order.orderID, order.statusBefore?.description ?? "", order.statusAfter.description,
-                        "\(order.events)", "\(order.paid)", "\(order.refunded)",
-                    ]
-                })
-        case .table: return table(change)
+            var listing = ListingWriter(format: .csv, csvHeader: csvHeader, output: output)
+            for order in change.orders {
+                try listing.csv { output in
+                    output.append(csvField: order.orderID)
+                    output.append(",")
+                    if let before = order.statusBefore { output.append(before.description) }
+                    output.append(",")
+                    output.append(order.statusAfter.description)
+                    output.append(",")
+                    output.append(order.events)
+                    output.append(",")
+                    output.append(order.paid)
+                    output.append(",")
+                    output.append(order.refunded)
+                }
+            }
+        case .table:
+            output.append(summary(change))
+            if !change.orders.isEmpty {
+                output.append("\n")
+                try DiffOrdersTable(change.orders).write(to: output)
+            }
         }
+        try output.write()
     }
 
     private static func words(_ moment: AsOf) -> String {
@@ -31,7 +63,8 @@ enum DiffView {
         }
     }
 
-    private static func table(_ change: LedgerChange) -> String {
+    /// For people, the summary and the money per currency (the orders follow).
+    static func summary(_ change: LedgerChange) -> String {
         let types = EventKind.allCases.map { "\($0) \(change.byType[$0] ?? 0)" }.joined(separator: ", ")
         var text =
             "From \(words(change.from)) to \(words(change.to)): \(change.events) event\(change.events == 1 ? "" : "s") "
@@ -47,19 +80,6 @@ enum DiffView {
                 "\n"
                 + TextTableRenderer.render(
                     header: ["CURRENCY", "GROSS", "CAPTURED", "REFUNDED", "NET"], rows: rows, rightAligned: [1, 2, 3, 4])
-        }
-        if !change.orders.isEmpty {
-            let rows = change.orders.map { order in
-                [
-                    order.orderID, order.statusBefore?.description ?? "(new)", order.statusAfter.description,
-                    "\(order.events)", MoneyText.money(order.paid, order.currency),
-                    MoneyText.money(order.refunded, order.currency),
-                ]
-            }
-            text +=
-                "\n"
-                + TextTableRenderer.render(
-                    header: ["ORDER", "BEFORE", "AFTER", "EVENTS", "PAID", "REFUNDED"], rows: rows, rightAligned: [3, 4, 5])
         }
         return text
     }
