@@ -45,5 +45,12 @@ struct MistakeHelpTests {
             try usage(["list", "--store", store, "--limit", "-1"])
                 == "orders: error: --limit -1 is negative; give 0 (all) or a count (see orders list --help)\n")
         #expect(try usage(["events", "--store", store, "--limit", "-3"]).contains("--limit -3"))
+        #expect(try usage(["customer", "--store", store, "--recent", "-2", "C-1"]).contains("--recent -2 is negative"))
+    }
+
+    @Test func aNegativeAsOfIsRefusedInItsOwnWords() throws {
+        #expect(
+            try usage(["list", "--store", store, "--as-of", "-1"]).hasPrefix(
+                "orders: error: --as-of -1 is neither a seq nor an RFC 3339 time"))
     }
 }

@@ -7,8 +7,9 @@ import ArgumentParser
 enum CommandLineWords {
     /// The options every verb takes that may also come before it.
     static let leadingOptions: Set<String> = ["--store", "--format", "--color"]
-    /// The options whose value may begin with `-`: a descending sort key or a (refused) negative count.
-    static let dashValueOptions: Set<String> = ["--sort", "--limit", "--top"]
+    /// The options whose value may begin with `-`: a descending sort key, or a (refused) negative
+    /// count or seq, which is then refused in the option's own words.
+    static let dashValueOptions: Set<String> = ["--sort", "--limit", "--top", "--recent", "--as-of"]
 
     /// The verbs, as typed.
     static var verbs: [String] {
