@@ -25,8 +25,8 @@ struct MirrorExactSumsTests {
         return (scene.file("first.csv", first), scene.file("second.csv", second))
     }
 
-    /// `orders revenue|customers|skus --format csv`, from the mirror's rows (a column per currency
-    /// for the sums per currency, empty where a row has none).
+    /// `orders revenue|customers|skus --format csv`, from the mirror's rows (in long form: a row per
+    /// customer or sku and currency, as the command line writes them).
     static let csvQueries: [(query: String, sql: String)] = [
         (
             "revenue",
@@ -40,27 +40,21 @@ struct MirrorExactSumsTests {
         (
             "customers",
             """
-            WITH currencies AS (SELECT DISTINCT currency FROM customer_net)
-            SELECT 'customer_id,orders,open_orders,cancelled'
-                || (SELECT string_agg(',net_' || currency, '' ORDER BY currency COLLATE "C") FROM currencies) || E'\\r\\n'
+            SELECT 'customer_id,orders,open_orders,cancelled,currency,net' || E'\\r\\n'
                 || string_agg(c.customer_id || ',' || c.orders || ',' || c.open_orders || ',' || c.cancelled
-                    || (SELECT string_agg(',' || coalesce(n.net::text, ''), '' ORDER BY k.currency COLLATE "C")
-                        FROM currencies k LEFT JOIN customer_net n ON n.customer_id = c.customer_id AND n.currency = k.currency)
-                    || E'\\r\\n', '' ORDER BY c.customer_id COLLATE "C")
-            FROM customers c
+                    || ',' || n.currency || ',' || n.net::text || E'\\r\\n', ''
+                    ORDER BY c.customer_id COLLATE "C", n.currency COLLATE "C")
+            FROM customers c JOIN customer_net n ON n.customer_id = c.customer_id
             """
         ),
         (
             "skus",
             """
-            WITH currencies AS (SELECT DISTINCT currency FROM sku_revenue)
-            SELECT 'sku,units_ordered,units_cancelled'
-                || (SELECT string_agg(',revenue_' || currency, '' ORDER BY currency COLLATE "C") FROM currencies) || E'\\r\\n'
+            SELECT 'sku,units_ordered,units_cancelled,currency,revenue' || E'\\r\\n'
                 || string_agg(s.sku || ',' || s.units_ordered || ',' || s.units_cancelled
-                    || (SELECT string_agg(',' || coalesce(r.revenue::text, ''), '' ORDER BY k.currency COLLATE "C")
-                        FROM currencies k LEFT JOIN sku_revenue r ON r.sku = s.sku AND r.currency = k.currency)
-                    || E'\\r\\n', '' ORDER BY s.sku COLLATE "C")
-            FROM skus s
+                    || ',' || r.currency || ',' || r.revenue::text || E'\\r\\n', ''
+                    ORDER BY s.sku COLLATE "C", r.currency COLLATE "C")
+            FROM skus s JOIN sku_revenue r ON r.sku = s.sku
             """
         ),
     ]
