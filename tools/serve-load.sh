@@ -39,7 +39,7 @@ load 1 16 "/api/orders/$id" > /tmp/serve-load-order.$$ &
 order_load=$!
 load 1 16 /api/stats > /tmp/serve-load-stats.$$ &
 stats_load=$!
-wait "$importer"
+wait "$importer" || echo "import exit status: $?"
 echo "import wall: $(echo "$(date +%s.%N) - $start" | bc) s"
 wait "$order_load" "$stats_load"
 cat /tmp/serve-load-order.$$ /tmp/serve-load-stats.$$
