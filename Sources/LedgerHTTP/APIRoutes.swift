@@ -32,7 +32,7 @@ struct APIRoutes: Sendable {
             let id = parts[1]
             let moment = try parameters.asOf()
             guard let entries = try provenance({ try $0.blame(id, asOf: moment) }) else {
-                throw APIError(.notFound, "no order \(id)")
+                throw APIError(.notFound, OrderNotFound(orderID: id).description)
             }
             return BlameJSON.render(entries)
         case ["batches"]:

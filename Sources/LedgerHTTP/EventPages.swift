@@ -1,6 +1,7 @@
 import Hummingbird
 import LedgerPresentation
 import LedgerServices
+import LedgerViewModels
 
 /// `/api/events`: what `orders events --format json` prints, written a page of events at a time,
 /// so that the whole log of a large store goes out in bounded memory. The log is append-only:
@@ -28,7 +29,7 @@ enum EventPages {
         } catch {
             throw APIError(.serviceUnavailable, "\(error)")
         }
-        guard let first else { throw APIError(.notFound, "no order \(order ?? "")") }
+        guard let first else { throw APIError(.notFound, OrderNotFound(orderID: order ?? "").description) }
         let headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
         guard order == nil, first.count == pageSize, wanted > pageSize, let last = first.last, last.seq < through else {
             let body = JSONObject.array(first.map { EventJSON.object($0).text }) + "\n"

@@ -94,7 +94,7 @@ struct EventsCommandTests {
         let store = try sampleStore()
         let missing = try OrdersBinary.run(["events", "--store", store, "--order", "O-404"])
         #expect(missing.status == 1)
-        #expect(missing.standardError == "orders: error: no order O-404\n")
+        #expect(missing.standardError == "orders: error: no order O-404 in this store; orders list shows the ids there are\n")
         let both = try OrdersBinary.run(["events", "--store", store, "--follow", "--to", "5"])
         #expect(both.status == 2)
         #expect(both.standardError.hasPrefix("orders: error: --follow and --to exclude each other"))

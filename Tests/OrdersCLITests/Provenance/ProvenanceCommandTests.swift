@@ -115,7 +115,9 @@ struct ProvenanceCommandTests {
                 + "1,1,placed,2026-03-01T10:00:00.000Z,a.csv,2,\(a),c-1\r\n3,2,paid,2026-03-01T10:02:00.000Z,a.csv,4,\(a),c-2\r\n"
         )
         let missing = try orders(["blame", "O-9"])
-        #expect(missing.status == 1 && missing.standardError == "orders: error: no order O-9\n")
+        #expect(
+            missing.status == 1
+                && missing.standardError == "orders: error: no order O-9 in this store; orders list shows the ids there are\n")
     }
 
     @Test func diffBySeqAndByTimeAnswersFromTheLog() throws {

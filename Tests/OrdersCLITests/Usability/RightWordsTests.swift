@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Errors and reports say what is so: an order not yet placed at `--as-of`, a rejects file that
-/// cannot be opened, a verify without a zero digest.
+/// Errors and reports say what is so: an order not yet placed at `--as-of`, an order that is not
+/// there (or an empty id), a rejects file that cannot be opened, a verify without a zero digest.
 struct RightWordsTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
@@ -20,6 +20,23 @@ struct RightWordsTests {
                 "orders: error: order O-1004 did not exist yet as of \(seq - 1): it was placed at seq \(seq) ("))
         let missing = try OrdersBinary.run(["show", "--store", store, "--as-of", "\(seq - 1)", "O-404"])
         #expect(missing.standardError.hasPrefix("orders: error: no order O-404 in this store"))
+    }
+
+    @Test func anOrderThatIsNotThereIsNamedAlikeByShowBlameAndEvents() throws {
+        #expect(try OrdersBinary.run(["import", "--store", store, "data/good-batch.csv"]).status == 0)
+        let words = "no order O-404 in this store; orders list shows the ids there are"
+        for arguments in [["show", "O-404"], ["blame", "O-404"], ["events", "--order", "O-404"]] {
+            let result = try OrdersBinary.run(arguments + ["--store", store])
+            #expect(result.status == 1)
+            #expect(result.standardError == "orders: error: \(words)\n", "\(arguments)")
+        }
+        for arguments in [["show", ""], ["blame", ""]] {
+            let result = try OrdersBinary.run(arguments + ["--store", store])
+            #expect(result.status == 1)
+            #expect(
+                result.standardError == "orders: error: the order id is empty; orders list shows the ids there are\n",
+                "\(arguments)")
+        }
     }
 
     @Test func rejectsOfAFileThatCannotBeOpenedNamesIt() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerServices
+import LedgerViewModels
 
 /// `orders blame ID`.
 struct BlameCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct BlameCommand: ParsableCommand {
     func run() throws {
         let provenance = try StoreOpener.provenance(path: options.storeOptions.path)
         let entries = try StoreOpener.reading { try provenance.blame(orderID, asOf: options.asOfOption.moment) }
-        guard let entries else { throw CommandFailure("no order \(orderID.terminalSafe)", exitStatus: 1) }
+        guard let entries else { throw CommandFailure(OrderNotFound(orderID: orderID.terminalSafe).description, exitStatus: 1) }
         try OutputBuffer.write(BlameView.render(entries, format: options.format))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LedgerServices
 import LedgerStore
+import LedgerViewModels
 import ProcessControl
 
 /// `orders events`: the log itself.
@@ -84,7 +85,9 @@ struct EventsCommand: ParsableCommand {
                 if let order {
                     let found = try snapshot.forEachEvent(
                         ofOrder: order, from: from, through: through, limit: wanted, currency: currency, add)
-                    if !found, !follow { throw CommandFailure("no order \(order.terminalSafe)", exitStatus: 1) }
+                    if !found, !follow {
+                        throw CommandFailure(OrderNotFound(orderID: order.terminalSafe).description, exitStatus: 1)
+                    }
                     if printed == wanted, !follow {
                         matched = 0
                         _ = try snapshot.forEachEvent(ofOrder: order, from: from, through: through) { _ in matched += 1 }
