@@ -41,6 +41,15 @@ final class RunningServer {
                 + headers.map { $0 + "\r\n" }.joined() + "\r\n")
     }
 
+    /// A field of the server's `/proc/PID/status` in bytes (`VmRSS`, `RssAnon`: memory resident now).
+    func memory(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let match = line.firstMatch(of: #/(\d+) kB/#), let kibibytes = Int(match.1)
+        else { throw HTTPExchange.Failure("no \(field) in the server's /proc status") }
+        return kibibytes * 1024
+    }
+
     /// Ends the server with SIGTERM and waits for it; its exit status.
     @discardableResult
     func stop() -> Int32 {
