@@ -31,7 +31,8 @@ public struct LedgerServer: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [RequestHeadWatcher(limits: limits)], idleTimeout: .seconds(limits.idleSeconds))),
+                    additionalChannelHandlers: [RequestHeadWatcher(limits: limits), StalledReaderTimer(limits: limits)],
+                    idleTimeout: .seconds(limits.idleSeconds))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.connections, logger: logger)),

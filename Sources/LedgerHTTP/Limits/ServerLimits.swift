@@ -11,9 +11,10 @@ public struct ServerLimits: Sendable {
     public var connections: Int
     /// How long a connection may send and receive nothing before it is closed.
     public var idleSeconds: Int64
-    /// How long one request may take, twice over: its head must be whole this long after its
-    /// first byte (else 408 and the connection is closed), and the work of its answer must end
-    /// within this long (else 503, and the work stops).
+    /// How long the server waits on one request, for each of three things: its head must be whole
+    /// this long after its first byte (else 408 and the connection is closed), the work of its
+    /// answer must end within this long (else 503, and the work stops), and a client that takes
+    /// none of its answer for this long is cut off (the connection is closed).
     public var requestSeconds: Double
 
     public init(

@@ -11,13 +11,7 @@ import Testing
 
     @Test func floodsOfBadRequestsLeaveTheServerSmallAndAnswering() throws {
         let ledger = try ServedLedger()
-        var batch = "type,order_id,customer_id,currency,lines,amount,at\n"
-        for index in 0..<20_000 {
-            batch +=
-                "place,M-\(index),C-\(index % 97),EUR,A-1*2@150;B-7*1@500,,2026-03-08T10:00:00Z\n"
-                + "pay,M-\(index),,,,800,2026-03-08T11:00:00Z\n"
-        }
-        _ = try OrdersBinary.run(["import", "--store", ledger.store, ledger.directory.file("long.csv", batch)])
+        try ledger.importOrders(20_000)
         let server = try RunningServer(store: ledger.store)
         // Every kind of answer once first: what is made once (the store's map, the document) is
         // in the memory the floods are measured from.

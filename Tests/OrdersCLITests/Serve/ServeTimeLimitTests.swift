@@ -60,6 +60,32 @@ import Testing
         #expect(stats.body == (try ledger.cli(["stats"])))
     }
 
+    @Test func aClientThatTakesNoneOfItsAnswerIsCutOff() throws {
+        try ledger.importOrders(20_000)
+        let server = try RunningServer(store: ledger.store, arguments: ["--request-seconds", "1"])
+        let socket = try HTTPExchange.connect(port: server.port, receiveBuffer: 4096)
+        defer { close(socket) }
+        try HTTPExchange.send(Data("GET /api/events/stream?from=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), to: socket)
+        // Its answer's writes held back, the client reading none, the server closes the connection:
+        // a tenth of a second between looks, at most twenty seconds' worth. The kernel's table is
+        // read while other connections come and go, and a read may miss a line: the connection
+        // counts as closed once five reads in a row miss it.
+        var seen = false
+        var missed = 0
+        for _ in 0..<200 where missed < 5 {
+            usleep(100_000)
+            if try server.holdsConnection(of: socket) {
+                seen = true
+                missed = 0
+            } else if seen {
+                missed += 1
+            }
+        }
+        #expect(seen, "the connection was never established")
+        #expect(missed >= 5, "the server still holds the connection of a client that reads nothing")
+        #expect(try server.get("/api/stats").status == 200)
+    }
+
     @Test func aLimitOfNoTimeIsRefused() throws {
         for value in ["0", "-1", "nan", "100000"] {
             let result = try OrdersBinary.run(["serve", "--store", ledger.store, "--request-seconds=" + value])

@@ -43,6 +43,21 @@ struct ServedLedger {
         try importWithRejects("batch.csv", Self.batch)
     }
 
+    /// Imports `count` more orders, placed and paid (two events each): a log whose stream
+    /// outgrows the sockets' buffers many times over.
+    func importOrders(_ count: Int) throws {
+        var batch = "type,order_id,customer_id,currency,lines,amount,at\n"
+        for index in 0..<count {
+            batch +=
+                "place,M-\(index),C-\(index % 97),EUR,A-1*2@150;B-7*1@500,,2026-03-08T10:00:00Z\n"
+                + "pay,M-\(index),,,,800,2026-03-08T11:00:00Z\n"
+        }
+        let result = try OrdersBinary.run(["import", "--store", store, directory.file("orders.csv", batch)])
+        guard result.status == 0 else {
+            throw HTTPExchange.Failure("the import of \(count) orders exited \(result.status): \(result.standardError)")
+        }
+    }
+
     /// Imports `secondBatch` as `secondName`.
     func importSecondBatch() throws {
         try importWithRejects(Self.secondName, Self.secondBatch)

@@ -19,7 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
 
             A request whose head is not whole --request-seconds after its first byte is answered 408; \
             one whose answer needs more work than that (a diff over a long range, as_of on a large log) \
-            is answered 503 and its work stops.
+            is answered 503 and its work stops; a client that takes none of its answer for as long is \
+            cut off.
 
             Examples:
               orders serve
@@ -40,7 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("request-seconds"),
-        help: ArgumentHelp("The time one request may take to arrive, and its answer's work to end.", valueName: "SECONDS"))
+        help: ArgumentHelp(
+            "How long the server waits on a request: for its head, for its answer's work, for the client to read.",
+            valueName: "SECONDS"))
     var requestSeconds: Double = ServerLimits().requestSeconds
 
     func validate() throws {
