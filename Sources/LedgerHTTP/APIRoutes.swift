@@ -5,11 +5,16 @@ import LedgerViewModels
 
 /// The JSON routes of SPEC §12: each body is what the command of the same name prints with
 /// `--format json`, written by the same code (`LedgerPresentation`), from one read of the store.
+/// The work that can be long (the replay of `as_of`, a diff, a listing of orders) stops at the
+/// request's deadline, and the request is answered 503.
 struct APIRoutes: Sendable {
     let ledger: any LedgerOpening
 
+    /// How many orders a listing writes between two looks at the deadline (a power of two).
+    static let rowsBetweenChecks = 1 << 12
+
     /// The body for `path` (the part after `/api`) and its query, or the error to answer.
-    func body(path: String, query: String) throws(APIError) -> String {
+    func body(path: String, query: String, deadline: RequestDeadline) throws(APIError) -> String {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch segments {
         case ["orders"]:
@@ -19,35 +24,44 @@ struct APIRoutes: Sendable {
                 statuses: Set([try parameters.status()].compactMap { $0 }),
                 customer: try parameters.identifier("customer", kind: "customer"),
                 limit: try parameters.count("limit") ?? 100)
-            let rows = try read(parameters) { try $0.orders(filter) }
-            return JSONObject.array(rows.map { OrderJSON.object($0).text }) + "\n"
+            let rows = try read(parameters, deadline) { queries in
+                try queries.withOrders(filter) { forEachOrder in
+                    var rows: [String] = []
+                    _ = try forEachOrder { row in
+                        if rows.count & (Self.rowsBetweenChecks - 1) == 0 { try deadline.check() }
+                        rows.append(OrderJSON.object(row).text)
+                    }
+                    return rows
+                }
+            }
+            return JSONObject.array(rows) + "\n"
         case let parts where parts.count == 2 && parts[0] == "orders" && !parts[1].isEmpty:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             let id = parts[1]
-            let detail = try read(parameters) { try $0.order(id) }
+            let detail = try read(parameters, deadline) { try $0.order(id) }
             guard let detail else { throw APIError(.notFound, OrderNotFound(orderID: id).description) }
             return OrderJSON.detail(detail)
         case let parts where parts.count == 3 && parts[0] == "orders" && !parts[1].isEmpty && parts[2] == "blame":
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             let id = parts[1]
             let moment = try parameters.asOf()
-            guard let entries = try provenance({ try $0.blame(id, asOf: moment) }) else {
+            guard let entries = try provenance(deadline, { try $0.blame(id, asOf: moment) }) else {
                 throw APIError(.notFound, OrderNotFound(orderID: id).description)
             }
             return BlameJSON.render(entries)
         case ["batches"]:
             _ = try QueryParameters(query: query, path: "/api" + path, names: [])
-            return BatchesJSON.render(try provenance { try $0.batches() })
+            return BatchesJSON.render(try provenance(deadline) { try $0.batches() })
         case ["diff"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to"])
             guard let from = try parameters.moment("from") else {
                 throw APIError(.badRequest, "from is missing: give the seq or RFC 3339 time to start after")
             }
             let to = try parameters.moment("to")
-            return DiffJSON.render(try provenance { try $0.diff(from: from, to: to) })
+            return DiffJSON.render(try provenance(deadline) { try $0.diff(from: from, to: to, shouldStop: deadline.shouldStop) })
         case ["customers"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
-            return CustomerJSON.render(try read(parameters) { try $0.customers() })
+            return CustomerJSON.render(try read(parameters, deadline) { try $0.customers() })
         case ["revenue"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to", "as_of"])
             let from = try parameters.date("from")
@@ -55,14 +69,14 @@ struct APIRoutes: Sendable {
             if let from, let to, to < from {
                 throw APIError(.badRequest, "to \(parameters["to"] ?? "") is before from \(parameters["from"] ?? "")")
             }
-            return RevenueJSON.render(try read(parameters) { try $0.revenue(from: from, to: to) })
+            return RevenueJSON.render(try read(parameters, deadline) { try $0.revenue(from: from, to: to) })
         case ["skus"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["top", "as_of"])
             let top = try parameters.count("top")
-            return SKUsJSON.render(try read(parameters) { try $0.skus(top: top) })
+            return SKUsJSON.render(try read(parameters, deadline) { try $0.skus(top: top) })
         case ["stats"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
-            return StatsJSON.render(try read(parameters) { try $0.statistics() })
+            return StatsJSON.render(try read(parameters, deadline) { try $0.statistics() })
         case ["openapi.json"]:
             _ = try QueryParameters(query: query, path: "/api" + path, names: [])
             return OpenAPIDocument.json
@@ -81,28 +95,39 @@ struct APIRoutes: Sendable {
     }
 
     /// Runs one provenance query: a range the diff cannot answer is 400 in the command line's
-    /// words, anything else the store throws is 503.
-    private func provenance<Value>(_ query: (any ProvenanceQuerying) throws -> Value) throws(APIError) -> Value {
+    /// words, work stopped at the deadline is its 503, anything else the store throws is 503.
+    private func provenance<Value>(
+        _ deadline: RequestDeadline, _ query: (any ProvenanceQuerying) throws -> Value
+    ) throws(APIError) -> Value {
         let ports = try open()
         do {
             return try query(ports.provenance)
         } catch let error as DiffRangeError {
             throw APIError(.badRequest, error.message)
         } catch {
-            throw APIError(.serviceUnavailable, "\(error)")
+            throw Self.failure(error, deadline)
         }
     }
 
-    /// Runs one query on the ledger as of the request's `as_of`; what the store throws is 503.
+    /// Runs one query on the ledger as of the request's `as_of` (a replay that stops at the
+    /// deadline); what the store throws is 503.
     private func read<Value>(
-        _ parameters: QueryParameters, _ query: (any LedgerQuerying) throws -> Value
+        _ parameters: QueryParameters, _ deadline: RequestDeadline, _ query: (any LedgerQuerying) throws -> Value
     ) throws(APIError) -> Value {
         let moment = try parameters.asOf()
         let ports = try open()
         do {
-            return try query(ports.queries(asOf: moment))
+            return try query(ports.queries(asOf: moment, shouldStop: deadline.shouldStop))
         } catch {
-            throw APIError(.serviceUnavailable, "\(error)")
+            throw Self.failure(error, deadline)
         }
+    }
+
+    /// The answer to what a query threw: its own answer, the deadline's once the work was
+    /// stopped for it, or 503 in the store's words.
+    private static func failure(_ error: any Error, _ deadline: RequestDeadline) -> APIError {
+        if let error = error as? APIError { return error }
+        if error is ReplayInterrupted { return deadline.exceeded }
+        return APIError(.serviceUnavailable, "\(error)")
     }
 }

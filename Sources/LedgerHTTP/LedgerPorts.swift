@@ -8,12 +8,13 @@ public struct LedgerPorts: Sendable {
     public let events: any EventListing
     /// Batches, blame and diff.
     public let provenance: any ProvenanceQuerying
-    /// The queries answered as of a past moment (`as_of`, as `--as-of`).
-    public let asOf: @Sendable (AsOf) -> any LedgerQuerying
+    /// The queries answered as of a past moment (`as_of`, as `--as-of`); the replay they need asks
+    /// its second argument now and then whether to stop (`ReplayInterrupted`).
+    public let asOf: @Sendable (AsOf, _ shouldStop: @escaping @Sendable () -> Bool) -> any LedgerQuerying
 
     public init(
         queries: any LedgerQuerying, events: any EventListing, provenance: any ProvenanceQuerying,
-        asOf: @escaping @Sendable (AsOf) -> any LedgerQuerying
+        asOf: @escaping @Sendable (AsOf, _ shouldStop: @escaping @Sendable () -> Bool) -> any LedgerQuerying
     ) {
         self.queries = queries
         self.events = events
@@ -21,9 +22,10 @@ public struct LedgerPorts: Sendable {
         self.asOf = asOf
     }
 
-    /// The queries for `moment`, or the stored read models when there is none.
-    func queries(asOf moment: AsOf?) -> any LedgerQuerying {
+    /// The queries for `moment`, or the stored read models when there is none; a replay for
+    /// `moment` stops once `shouldStop` says so.
+    func queries(asOf moment: AsOf?, shouldStop: @escaping @Sendable () -> Bool) -> any LedgerQuerying {
         guard let moment else { return queries }
-        return asOf(moment)
+        return asOf(moment, shouldStop)
     }
 }

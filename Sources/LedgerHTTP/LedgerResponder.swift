@@ -15,8 +15,9 @@ struct LedgerResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let head = request.method == .head
+        let deadline = RequestDeadline(limits: limits)
         do {
-            return try await route(request, head: head)
+            return try await route(request, head: head, deadline: deadline)
         } catch let error as APIError {
             var response = Self.response(error.status, contentType: "application/json", body: error.body, head: head)
             if error.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
@@ -26,14 +27,14 @@ struct LedgerResponder: HTTPResponder {
     }
 
     /// The answer to a request that passes the checks; an `APIError` otherwise.
-    private func route(_ request: Request, head: Bool) async throws -> Response {
+    private func route(_ request: Request, head: Bool, deadline: RequestDeadline) async throws -> Response {
         try check(request)
         let path = PercentDecoding.decode(request.uri.path)
         let query = request.uri.query ?? ""
         if path == "/api/events/stream" { return try EventStream.response(query: query, routes: api, head: head) }
         if path == "/api/events" { return try EventPages.response(query: query, routes: api, head: head) }
         if path == "/api" || path.hasPrefix("/api/") {
-            let body = try api.body(path: String(path.dropFirst(4)), query: query)
+            let body = try api.body(path: String(path.dropFirst(4)), query: query, deadline: deadline)
             return Self.response(.ok, contentType: "application/json", body: body, head: head)
         }
         guard PageRoutes.serves(path) else { throw APIError.noRoute(path) }

@@ -29,7 +29,10 @@ public struct LedgerServer: Sendable {
         let responder = LedgerResponder(api: api, pages: PageRoutes(api: api), limits: limits, token: token)
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(idleTimeout: .seconds(limits.idleSeconds))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestHeadWatcher(limits: limits), StalledReaderTimer(limits: limits)],
+                    idleTimeout: .seconds(limits.idleSeconds))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(limits.connections, logger: logger)),

@@ -9,6 +9,14 @@ public protocol ProvenanceQuerying: Sendable {
     func blame(_ id: String, asOf moment: AsOf?) throws -> [BlameEntry]?
 
     /// What changed between `from` and `to` (the log's head when `nil`); throws
-    /// `DiffRangeError` for a range that cannot be answered.
-    func diff(from: AsOf, to: AsOf?) throws -> LedgerChange
+    /// `DiffRangeError` for a range that cannot be answered. `shouldStop` is asked now and then
+    /// (every few thousand events, never for each); `true` ends the work with `ReplayInterrupted`.
+    func diff(from: AsOf, to: AsOf?, shouldStop: @escaping @Sendable () -> Bool) throws -> LedgerChange
+}
+
+extension ProvenanceQuerying {
+    /// What changed between `from` and `to`, however long it takes.
+    public func diff(from: AsOf, to: AsOf?) throws -> LedgerChange {
+        try diff(from: from, to: to, shouldStop: { false })
+    }
 }

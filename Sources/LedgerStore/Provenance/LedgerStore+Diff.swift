@@ -8,15 +8,16 @@ public import LedgerServices
 extension LedgerStore {
     /// What changed between `from` and `to` (the log's head when `nil`): the events with
     /// `from` < seq ≤ `to`, or `from` < `at` ≤ `to`. Throws `DiffRangeError` for a range that
-    /// cannot be answered.
-    public func diff(from: AsOf, to: AsOf?) throws -> LedgerChange {
+    /// cannot be answered, and `ReplayInterrupted` once `shouldStop` says so (asked by the replay
+    /// and every `stopInterval` events of the range).
+    public func diff(from: AsOf, to: AsOf?, shouldStop: @escaping @Sendable () -> Bool) throws -> LedgerChange {
         try read { ledger in
             let head = try ledger.headSeq()
             let end = to ?? .seq(head)
             try Self.checkRange(from: from, to: to, head: head)
             let before = try ReplayCore(store: self).replay(
                 in: ledger, asOf: from, collectingNames: false, releasingPages: false, progress: { _ in },
-                shouldStop: { false })
+                shouldStop: shouldStop)
             guard before.problems.isEmpty else {
                 throw StoreError.corrupt(
                     "the log itself is inconsistent (\(before.problems[0])); orders verify lists every problem")
@@ -32,6 +33,7 @@ extension LedgerStore {
                 for entry in entries {
                     let seq = LedgerTransaction.seq(entry.key)
                     if seq > last { break }
+                    if seq & (Self.stopInterval - 1) == 0, shouldStop() { throw ReplayInterrupted() }
                     let event: EncodedEvent
                     do {
                         event = try EncodedEvent(entry.value)
@@ -45,6 +47,9 @@ extension LedgerStore {
             return try fold.change(from: from, to: end, in: ledger)
         }
     }
+
+    /// How many events of the range pass between two asks to stop (a power of two).
+    static let stopInterval: UInt64 = 1 << 12
 
     /// Refuses ends of different kinds, a start after the end, and a seq past `head`.
     static func checkRange(from: AsOf, to: AsOf?, head: UInt64) throws {

@@ -9,10 +9,14 @@ public import LedgerServices
 public struct AsOfLedger: LedgerQuerying {
     private let store: LedgerStore
     private let moment: AsOf
+    private let shouldStop: @Sendable () -> Bool
 
-    public init(store: LedgerStore, asOf moment: AsOf) {
+    /// `shouldStop` is asked now and then while the log is replayed (never for each event);
+    /// `true` ends the query with `ReplayInterrupted`.
+    public init(store: LedgerStore, asOf moment: AsOf, shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.store = store
         self.moment = moment
+        self.shouldStop = shouldStop
     }
 
     /// Replays the log as of the moment and runs `body` on it in the same snapshot.
@@ -20,7 +24,7 @@ public struct AsOfLedger: LedgerQuerying {
         try store.read { ledger in
             let replayed = try ReplayCore(store: store).replay(
                 in: ledger, asOf: moment, collectingNames: false, releasingPages: false, progress: { _ in },
-                shouldStop: { false })
+                shouldStop: shouldStop)
             guard replayed.problems.isEmpty else {
                 throw StoreError.corrupt(
                     "the log itself is inconsistent (\(replayed.problems[0])); orders verify lists every problem")

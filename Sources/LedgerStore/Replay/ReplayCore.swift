@@ -40,8 +40,10 @@ public struct ReplayCore {
     /// prefetched by the time they are folded (a power of two).
     static let lookahead = 32
 
-    /// How many events pass between two asks to stop (a power of two).
-    static let stopInterval = 1 << 17
+    /// How many events pass between two asks to stop (a power of two, at least `releaseInterval`):
+    /// often enough that a query the server gives up on stops soon after, seldom enough that the
+    /// ask costs nothing next to the events folded between two.
+    static let stopInterval = 1 << 13
 
     /// How many events pass between two looks at the log's pages mapped by a rebuild, which
     /// drops them once they are over `mappedBudget` (a power of two).
@@ -57,8 +59,8 @@ public struct ReplayCore {
 
     /// Replays every event (or those of the ledger `asOf` a past moment); `progress` gets the
     /// number of events replayed now and then. `collectingNames`: also gather the ids the log
-    /// names (verify compares them). `shouldStop` is asked before each range and every 131,072
-    /// events of it; `true` ends the replay with `ReplayInterrupted`.
+    /// names (verify compares them). `shouldStop` is asked before each range and every
+    /// `stopInterval` events of it; `true` ends the replay with `ReplayInterrupted`.
     public func replay(
         asOf: AsOf? = nil, collectingNames: Bool = false, progress: (Int) -> Void = { _ in },
         shouldStop: @escaping @Sendable () -> Bool = { false }

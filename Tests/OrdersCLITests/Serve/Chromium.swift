@@ -11,15 +11,15 @@ enum Chromium {
     /// Why the browser tests cannot run here.
     static let missing = "chromium is not installed: tools/bootstrap.sh installs Debian's chromium"
 
-    /// Runs the browser headless on `url` with `arguments` (`--dump-dom`, `--screenshot=…`); what it
-    /// printed on standard output.
-    static func run(_ url: String, _ arguments: [String], profile: String) throws -> String {
+    /// Runs the browser headless on `url` with `arguments` (`--dump-dom`, `--screenshot=…`) in a
+    /// window 1200 pixels wide and `height` high; what it printed on standard output.
+    static func run(_ url: String, _ arguments: [String], profile: String, height: Int = 1000) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
         process.arguments =
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--user-data-dir=\(profile)", "--window-size=1200,1000", "--hide-scrollbars",
+                "--user-data-dir=\(profile)", "--window-size=1200,\(height)", "--hide-scrollbars",
             ] + arguments + [url]
         let output = Pipe()
         process.standardOutput = output

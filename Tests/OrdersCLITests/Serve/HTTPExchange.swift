@@ -58,10 +58,17 @@ struct HTTPExchange {
         init(_ description: String) { self.description = description }
     }
 
-    /// A connected TCP socket to 127.0.0.1:`port`.
-    static func connect(port: Int) throws -> Int32 {
+    /// A connected TCP socket to 127.0.0.1:`port`; `receiveBuffer`: the bytes the kernel may hold
+    /// for it unread (`SO_RCVBUF`), when given.
+    static func connect(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            guard setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+                close(socket)
+                throw Failure("SO_RCVBUF: \(String(cString: strerror(errno)))")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

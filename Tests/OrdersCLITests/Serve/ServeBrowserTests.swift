@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The pages as a browser shows them: the DOM that headless Chromium builds from the dashboard and
-/// an order page, and a screenshot of each (in `.build/screenshots/`).
+/// an order page, and a screenshot of each, whole (in `.build/screenshots/`; `docs/serve-*.png`
+/// are these).
 @Suite(.serialized, .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.missing)))
 struct ServeBrowserTests {
     let ledger: ServedLedger
@@ -10,10 +11,15 @@ struct ServeBrowserTests {
     var profile: String { ledger.directory.path + "/chromium" }
     static let screenshots = OrdersBinary.repository.appendingPathComponent(".build/screenshots").path
 
+    /// The served store with both batches: the dashboard lists them, one with markup in its name.
     init() throws {
         ledger = try ServedLedger()
+        try ledger.importSecondBatch()
         server = try RunningServer(store: ledger.store)
     }
+
+    /// Tall enough for the whole dashboard: its charts, statuses, skus and batches.
+    static let dashboardHeight = 1700
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(server.port)\(path)" }
 
@@ -37,9 +43,11 @@ struct ServeBrowserTests {
             #expect(dom.contains("<tr data-status=\"\(status)\"><td>\(status)</td><td class=\"number\">\(count)</td></tr>"))
         }
         #expect(dom.contains("<form action=\"/orders\" method=\"get\""))
-        #expect(!dom.contains("<script"))
+        #expect(dom.contains("second &lt;b&gt;&amp;.csv"))
+        #expect(!dom.contains("<script") && !dom.contains("<b>"))
         try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
-        _ = try Chromium.run(url("/"), ["--screenshot=\(Self.screenshots)/dashboard.png"], profile: profile)
+        _ = try Chromium.run(
+            url("/"), ["--screenshot=\(Self.screenshots)/dashboard.png"], profile: profile, height: Self.dashboardHeight)
         #expect(FileManager.default.fileExists(atPath: Self.screenshots + "/dashboard.png"))
     }
 

@@ -7,27 +7,12 @@ import Testing
 @Suite(.serialized) struct ServeProvenanceTests {
     let ledger: ServedLedger
     let server: RunningServer
-    /// The second batch's path: its name holds markup, which a page must show as text.
-    let secondFile: String
-
-    static let secondBatch = """
-        type,order_id,customer_id,currency,lines,amount,at,command_id
-        pay,O-2,,,,499,2026-03-06T10:00:00Z,cmd-pay-2
-        place,O-5,C-2,EUR,A-1*1@700,,2026-03-06T11:00:00Z,cmd-5
-        pay,O-5,,,,700,2026-03-06T11:30:00Z,
-        pay,O-99,,,,1,2026-03-06T12:00:00Z,
-
-        """
 
     /// The served store after a second import, which has a command id, a reject and a file name
-    /// with markup.
+    /// with markup (`ServedLedger.secondName`).
     init() throws {
         ledger = try ServedLedger()
-        secondFile = ledger.directory.file("second <b>&.csv", Self.secondBatch)
-        let result = try OrdersBinary.run(["import", "--store", ledger.store, secondFile])
-        guard result.status == 1 else {
-            throw HTTPExchange.Failure("the second import exited \(result.status): \(result.standardError)")
-        }
+        try ledger.importSecondBatch()
         server = try RunningServer(store: ledger.store)
     }
 
@@ -60,7 +45,7 @@ import Testing
             #expect(answer.body == (try ledger.cli(command)), "\(target) differs from orders \(command.joined(separator: " "))")
         }
         let batches = try JSONSerialization.jsonObject(with: Data(try server.get("/api/batches").body.utf8)) as? [[String: Any]]
-        #expect(batches?.map { $0["file"] as? String } == [ledger.directory.path + "/batch.csv", secondFile])
+        #expect(batches?.map { $0["file"] as? String } == ["batch.csv", ServedLedger.secondName])
     }
 
     @Test func badParametersAre400InTheCommandLinesWords() throws {

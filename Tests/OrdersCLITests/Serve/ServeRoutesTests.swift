@@ -59,10 +59,34 @@ import Testing
         #expect(head.headers["content-length"] == "\(get.body.utf8.count)")
     }
 
-    @Test func everyDocumentedRouteIsAnsweredAndEveryRouteIsDocumented() throws {
+    /// The OpenAPI document the server serves, as an object.
+    func document() throws -> [String: Any] {
         let document = try server.get("/api/openapi.json")
         #expect(document.status == 200)
-        let object = try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as! [String: Any]
+        return try #require(try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any])
+    }
+
+    /// The query parameters the document gives `path`, by name, each with whether it is required
+    /// (a `$ref` read from the document's components).
+    func queryParameters(of path: String, in document: [String: Any]) throws -> [String: Bool] {
+        let route = try #require((document["paths"] as? [String: Any])?[path] as? [String: Any])
+        let listed = try #require((route["get"] as? [String: Any])?["parameters"] as? [[String: Any]])
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+        var parameters: [String: Bool] = [:]
+        for entry in listed {
+            let parameter =
+                try entry["$ref"].map { try #require(shared[String(($0 as! String).split(separator: "/").last!)]) } ?? entry
+            guard parameter["in"] as? String == "query" else { continue }
+            parameters[try #require(parameter["name"] as? String)] = parameter["required"] as? Bool ?? false
+        }
+        return parameters
+    }
+
+    /// A value for each parameter a route requires.
+    static let requiredValues = ["from": "1", "id": "O-1"]
+
+    @Test func everyDocumentedRouteIsAnsweredAndEveryRouteIsDocumented() throws {
+        let object = try document()
         #expect(object["openapi"] as? String == "3.1.0")
         let paths = Set((object["paths"] as! [String: Any]).keys)
         let routes = Set(Self.pairs.map { String($0.0.split(separator: "?")[0]).replacing(#/\/O-\d/#, with: "/{id}") })
@@ -70,9 +94,29 @@ import Testing
         for path in paths {
             // The stream never ends by itself; ServeRefusalTests reads it.
             if path == "/api/events/stream" { continue }
-            // The diff needs where to start.
-            let target = path.replacing("{id}", with: "O-1") + (path == "/api/diff" ? "?from=1" : "")
+            let required = try queryParameters(of: path, in: object).filter(\.value).keys.sorted()
+            let query = try required.map { "\($0)=\(try #require(Self.requiredValues[$0], "no value for \($0)"))" }
+            let target = path.replacing("{id}", with: "O-1") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             #expect(try server.get(target).status == 200, "\(path) is documented but not answered")
+        }
+    }
+
+    /// The parameters each route takes are those the document gives it: a route refuses a
+    /// parameter it does not take with words that name those it takes.
+    @Test func everyParameterARouteTakesIsDocumentedAndNoOther() throws {
+        let object = try document()
+        for path in (object["paths"] as! [String: Any]).keys {
+            let answer = try server.get(path.replacing("{id}", with: "O-1") + "?no_such_parameter=1")
+            #expect(answer.status == 400, "\(path)")
+            let taken: Set<String>
+            if answer.body.contains("it takes no parameters") {
+                taken = []
+            } else {
+                let names = try #require(
+                    answer.body.firstMatch(of: #/it takes ([a-z_]+(?:, [a-z_]+)*)/#), "\(path): \(answer.body)")
+                taken = Set(names.1.split(separator: ", ").map(String.init))
+            }
+            #expect(taken == Set(try queryParameters(of: path, in: object).keys), "\(path)")
         }
     }
 }

@@ -17,6 +17,11 @@ struct ServeCommand: AsyncParsableCommand {
             needs --token-file (a file of mode 0600 holding the token), and every request must then send \
             Authorization: Bearer <token>. Ctrl-C or SIGTERM stops it.
 
+            A request whose head is not whole --request-seconds after its first byte is answered 408; \
+            one whose answer needs more work than that (a diff over a long range, as_of on a large log) \
+            is answered 503 and its work stops; a client that takes none of its answer for as long is \
+            cut off.
+
             Examples:
               orders serve
               orders serve --listen 127.0.0.1:9000
@@ -34,7 +39,17 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("A file (mode 0600) holding the token every request must bear.", valueName: "FILE"))
     var tokenFile: String?
 
+    @Option(
+        name: .customLong("request-seconds"),
+        help: ArgumentHelp(
+            "How long the server waits on a request: for its head, for its answer's work, for the client to read.",
+            valueName: "SECONDS"))
+    var requestSeconds: Double = ServerLimits().requestSeconds
+
     func validate() throws {
+        guard requestSeconds > 0, requestSeconds <= 86_400 else {
+            throw ValidationError("--request-seconds \(requestSeconds) must be more than 0 and at most 86400 (a day)")
+        }
         guard let address = ListenAddress(listen) else {
             throw ValidationError("--listen \(listen.terminalSafe) is not HOST:PORT (e.g. 127.0.0.1:8080, [::1]:8080)")
         }
@@ -51,7 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let token = try tokenFile.map(TokenFile.read)
         let path = storeOptions.path
-        let server = LedgerServer(host: address.host, port: address.port, ledger: StoreConnection(path: path), token: token)
+        let server = LedgerServer(
+            host: address.host, port: address.port, ledger: StoreConnection(path: path),
+            limits: ServerLimits(requestSeconds: requestSeconds), token: token)
         let host = address.host.contains(":") ? "[\(address.host)]" : address.host
         do {
             try await server.run { port in

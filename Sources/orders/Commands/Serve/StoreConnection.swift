@@ -20,6 +20,6 @@ final class StoreConnection: LedgerOpening {
             return opened
         }
         return LedgerPorts(
-            queries: store, events: store, provenance: store, asOf: { AsOfLedger(store: store, asOf: $0) })
+            queries: store, events: store, provenance: store, asOf: { AsOfLedger(store: store, asOf: $0, shouldStop: $1) })
     }
 }
