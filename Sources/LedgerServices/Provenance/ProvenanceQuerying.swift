@@ -8,7 +8,25 @@ public protocol ProvenanceQuerying: Sendable {
     /// it; `nil` when there is no such order.
     func blame(_ id: String, asOf moment: AsOf?) throws -> [BlameEntry]?
 
-    /// What changed between `from` and `to` (the log's head when `nil`); throws
-    /// `DiffRangeError` for a range that cannot be answered.
-    func diff(from: AsOf, to: AsOf?) throws -> LedgerChange
+    /// What changed between `from` and `to` (the log's head when `nil`), handed to `body` as the
+    /// change without its orders (`orders` empty) and the orders touched, read one by one while
+    /// `body` runs; throws `DiffRangeError` for a range that cannot be answered.
+    func diff<R>(from: AsOf, to: AsOf?, reading body: (LedgerChange, any ChangedOrders) throws -> R) throws -> R
+}
+
+extension ProvenanceQuerying {
+    /// What changed between `from` and `to` (the log's head when `nil`), the orders touched held
+    /// in the answer; throws `DiffRangeError` for a range that cannot be answered.
+    public func diff(from: AsOf, to: AsOf?) throws -> LedgerChange {
+        try diff(from: from, to: to) { change, touched in
+            var orders: [OrderChange] = []
+            orders.reserveCapacity(touched.count)
+            try touched.walk { order, id in
+                orders.append(OrderChange(orderID: String(decoding: id, as: UTF8.self), order))
+            }
+            return LedgerChange(
+                from: change.from, to: change.to, events: change.events, byType: change.byType, money: change.money,
+                orders: orders)
+        }
+    }
 }
