@@ -51,6 +51,46 @@ public enum MoneyText {
         }
     }
 
+    /// The bytes `amount(minor, currency)` takes for a currency of `places` decimals.
+    public static func width(ofAmount minor: Int64, places: Int) -> Int {
+        let shown = max(digits(minor.magnitude), places + 1)
+        return (minor < 0 ? 1 : 0) + shown + (places > 0 ? 1 : 0) + (shown - places - 1) / 3
+    }
+
+    /// Writes `amount(minor, currency)` for a currency of `places` decimals into `text`, whose
+    /// length is `width(ofAmount: minor, places: places)`: the digits go straight where they are
+    /// shown, from the right, with no string made and grouped after.
+    public static func write(amount minor: Int64, places: Int, into text: UnsafeMutableRawBufferPointer) {
+        let shown = max(digits(minor.magnitude), places + 1)
+        var magnitude = minor.magnitude
+        var index = text.count
+        for position in 0..<shown {
+            if position == places, places > 0 {
+                index -= 1
+                text[index] = UInt8(ascii: ".")
+            } else if position > places, (position - places) % 3 == 0 {
+                index -= 1
+                text[index] = UInt8(ascii: ",")
+            }
+            index -= 1
+            text[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        if minor < 0 { text[0] = UInt8(ascii: "-") }
+    }
+
+    /// The decimal digits of `value` (1 for 0).
+    private static func digits(_ value: UInt64) -> Int {
+        var digits = 1
+        var power: UInt64 = 10
+        // 10^19 is the largest power of ten below 2^64: past it, `value` has its 20 digits.
+        while digits < 20, value >= power {
+            digits += 1
+            power &*= 10
+        }
+        return digits
+    }
+
     /// `EUR 12.50`.
     public static func money(_ minor: some BinaryInteger, _ currency: Currency) -> String {
         "\(currency) \(amount(minor, currency))"

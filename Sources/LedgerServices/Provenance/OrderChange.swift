@@ -25,4 +25,11 @@ public struct OrderChange: Hashable, Sendable {
         self.paid = paid
         self.refunded = refunded
     }
+
+    /// The order touched whose id is `orderID`.
+    public init(orderID: String, _ order: TouchedOrder) {
+        self.init(
+            orderID: orderID, statusBefore: order.statusBefore, statusAfter: order.statusAfter, currency: order.currency,
+            events: order.events, paid: Int128(order.paid), refunded: Int128(order.refunded))
+    }
 }

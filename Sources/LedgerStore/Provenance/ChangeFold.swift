@@ -1,130 +1,146 @@
+internal import CPrefetch
 internal import LedgerDomain
 internal import LedgerServices
 
-/// Folds the events of a range, in seq order, onto the orders as the log had them before it
-/// (`orders diff`): counts per type, money per currency, and per order touched its state before
-/// and after and what it paid and refunded.
+/// Folds the log, in seq order, for `orders diff`: the events before the range only follow each
+/// order's status (what the range starts from), the events in it are also counted per type, their
+/// money per currency, and per order touched its status before and after and what it paid and
+/// refunded. One entry per order, indexed by its number (`ChangeEntries`), and nothing allocated
+/// per event.
 struct ChangeFold {
-    /// One order that an event of the range touched. Kept small, the narrow fields first: a
-    /// range can touch every order, and its events reach them in no particular order, so each
-    /// event costs the cache misses of reading its order's entry.
-    private struct Touched {
-        let number: OrderNumber
-        let statusBefore: OrderStatus?
-        var events: Int32 = 0
-        var state: OrderState?
-        var paid: Int128 = 0
-        var refunded: Int128 = 0
-    }
-
-    private let before: ReplayedLedger
-    private let service = OrderService()
-    /// The orders touched, in the order first touched; `slots[number] - 1` is an order's place in
-    /// it (0: not touched). Indexed by dense order number: a range can touch every order.
-    private var touched: [Touched] = []
-    private var slots: [Int32] = []
+    /// How many orders the store names: the entries of numbers 0 ..< `orders`.
+    let orders: Int
+    private let memory: ChangeEntries
+    // Safe: the entries `memory` maps, which stays mapped as long as a copy of this value holds
+    // it; every number read through it is below `orders` (checked in `add`, `isTouched`).
+    private let entries: UnsafeMutablePointer<ChangeEntry>
     private(set) var events = 0
+    /// How many orders the range touched.
+    private(set) var touched = 0
     private var byType = [Int](repeating: 0, count: EventKind.allCases.count + 1)
-    /// The money per currency, in the order first met (a range holds few currencies).
-    private var money: [(currency: Currency, moved: MoneyMoved)] = []
+    /// The currencies the orders are placed in, in the order first met (a log holds few); an
+    /// entry names its currency by its place here.
+    private(set) var currencies: [Currency] = []
+    /// The money moved per currency (beside `currencies`), and whether an event in range moved
+    /// any in it.
+    private var money: [MoneyMoved] = []
+    private var moved: [Bool] = []
 
-    /// `before`: the log replayed up to the range's start.
-    init(before: ReplayedLedger) {
-        self.before = before
-        slots.reserveCapacity(before.entries.count)
+    /// `orders`: how many orders the store names (an event naming another is damage).
+    init(orders: Int) {
+        self.orders = orders
+        memory = ChangeEntries(count: orders)
+        entries = memory.base
     }
 
-    /// Adds the event at `seq`, the next of the range (read in place: only its fixed fields are used).
-    mutating func add(_ event: some OrderEventFacts, seq: UInt64) throws {
-        let number = event.order
-        if number.index >= slots.count { slots += repeatElement(0, count: number.index + 1 - slots.count) }
-        if slots[number.index] == 0 {
-            let state = stateBefore(number)
-            touched.append(Touched(number: number, statusBefore: state?.status, state: state))
-            slots[number.index] = Int32(touched.count)
+    /// Starts bringing in the entry that the event `bytes` will touch, a few events before it is
+    /// folded, ahead of a write (it only reads: what it cannot make sense of, `add` will report).
+    // Mutating: called on the scan's `inout` fold, a non-mutating call copied the fold each time.
+    mutating func prepare(_ bytes: UnsafeRawBufferPointer) {
+        guard let peek = EncodedEvent.Peek(bytes), peek.order.index < orders else { return }
+        cprefetch_for_write(entries + peek.order.index)
+    }
+
+    /// Folds `event`, at `seq`: one of the range's when `inRange`, else one before it.
+    mutating func add(_ event: EncodedEvent, seq: UInt64, inRange: Bool) throws(StoreError) {
+        let index = event.order.index
+        guard index < orders else {
+            throw StoreError.damagedLog(seq: seq, detail: "it names order number \(index), but the store names \(orders) orders")
         }
-        let slot = Int(slots[number.index]) - 1
-        guard touched[slot].state != nil || event.kind == .placed else {
+        let before = entries[index].status
+        if event.kind == .placed {
+            guard before == 0 else { throw StoreError.damagedLog(seq: seq, detail: "it places an order placed before") }
+            entries[index].currency = try currency(event.currency, seq: seq)
+            entries[index].unpaid = event.amount
+        } else if before == 0 {
             throw StoreError.damagedLog(seq: seq, detail: "a \(event.kind) event of an order that was never placed")
         }
-        let after = service.evolve(touched[slot].state, event)
+        let after = status(after: event, index)
+        entries[index].status = after.rawValue
+        guard inRange else {
+            // An order's events are in time order (SPEC: out_of_order), so none before a range by
+            // time follows one of its events in it.
+            guard entries[index].events == 0 else {
+                throw StoreError.damagedLog(seq: seq, detail: "its time is earlier than that of its order's events before it")
+            }
+            return
+        }
+        if entries[index].events == 0 {
+            entries[index].statusBefore = before
+            touched += 1
+        }
+        entries[index].events &+= 1
         events += 1
         byType[Int(event.kind.rawValue)] += 1
-        let amount = Int128(event.amount)
+        let slot = Int(entries[index].currency)
         switch event.kind {
-        case .placed: add(to: after.currency) { $0.gross += Int128(after.total) }
+        case .placed:
+            money[slot].gross += Int128(event.amount)
         case .paid:
-            add(to: after.currency) { $0.captured += amount }
-            touched[slot].paid += amount
+            money[slot].captured += Int128(event.amount)
+            entries[index].paid = try sum(entries[index].paid, event.amount, seq: seq)
         case .cancelled, .refunded:
-            add(to: after.currency) { $0.refunded += amount }
-            touched[slot].refunded += amount
-        case .shipped, .delivered: break
+            money[slot].refunded += Int128(event.amount)
+            entries[index].refunded = try sum(entries[index].refunded, event.amount, seq: seq)
+        case .shipped, .delivered:
+            return
         }
-        touched[slot].state = after
-        touched[slot].events += 1
+        moved[slot] = true
     }
 
-    private mutating func add(to currency: Currency, _ change: (inout MoneyMoved) -> Void) {
-        if let index = money.firstIndex(where: { $0.currency == currency }) {
-            change(&money[index].moved)
-        } else {
-            var moved = MoneyMoved()
-            change(&moved)
-            money.append((currency, moved))
+    /// The order's status after `event` (as `OrderService.evolve` has it), its unpaid sum updated.
+    private mutating func status(after event: EncodedEvent, _ index: Int) -> OrderStatus {
+        switch event.kind {
+        case .placed:
+            return .placed
+        case .paid:
+            entries[index].unpaid &-= event.amount
+            return entries[index].unpaid == 0 ? .paid : .partiallyPaid
+        case .shipped: return .shipped
+        case .delivered: return .delivered
+        case .cancelled: return .cancelled
+        case .refunded:
+            // A refund leaves the status as it was (always one of a placed order).
+            return OrderStatus(rawValue: entries[index].status)!
         }
     }
 
-    private func stateBefore(_ number: OrderNumber) -> OrderState? {
-        number.index < before.entries.count && before.entries[number.index].lastSeq != 0
-            ? before.entries[number.index].state : nil
+    /// The place of `currency` in `currencies`, added when first met.
+    private mutating func currency(_ currency: Currency, seq: UInt64) throws(StoreError) -> UInt16 {
+        if let place = currencies.firstIndex(of: currency) { return UInt16(place) }
+        guard currencies.count < Int(UInt16.max) else {
+            throw StoreError.damagedLog(seq: seq, detail: "it names a currency past the \(UInt16.max) any log can hold")
+        }
+        currencies.append(currency)
+        money.append(MoneyMoved())
+        moved.append(false)
+        return UInt16(currencies.count - 1)
     }
 
-    /// The change from `from` to `to`, with the orders' ids read from `ledger`.
-    func change(from: AsOf, to: AsOf, in ledger: LedgerTransaction) throws -> LedgerChange {
+    /// `total + amount`, or the damage it would overflow (an order's own sums fit 64 bits).
+    private func sum(_ total: Int64, _ amount: Int64, seq: UInt64) throws(StoreError) -> Int64 {
+        let (result, overflow) = total.addingReportingOverflow(amount)
+        guard !overflow else { throw StoreError.damagedLog(seq: seq, detail: "its amount overflows its order's sum") }
+        return result
+    }
+
+    /// The change from `from` to `to`, without its orders (`TouchedOrders` hands them over).
+    func change(from: AsOf, to: AsOf) -> LedgerChange {
         let counts = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, byType[Int($0.rawValue)]) })
-        return LedgerChange(
-            from: from, to: to, events: events, byType: counts,
-            money: Dictionary(uniqueKeysWithValues: money.map { ($0.currency, $0.moved) }),
-            orders: try ordersByID(in: ledger))
+        var amounts: [Currency: MoneyMoved] = [:]
+        for (slot, currency) in currencies.enumerated() where moved[slot] { amounts[currency] = money[slot] }
+        return LedgerChange(from: from, to: to, events: events, byType: counts, money: amounts, orders: [])
     }
 
-    /// The orders touched, sorted by id in byte order. A few are looked up one by one and sorted;
-    /// many are picked out of one walk of the id dictionary, whose key order is that byte order:
-    /// a lookup descends the tree and a sort compares whole strings, where a step of the walk
-    /// reads the next entry.
-    private func ordersByID(in ledger: LedgerTransaction) throws -> [OrderChange] {
-        var orders: [OrderChange] = []
-        orders.reserveCapacity(touched.count)
-        if touched.count * Self.walkingShare < (try ledger.count(\.orderNames)) {
-            for order in touched { orders.append(try change(of: order, id: try ledger.orderID(order.number))) }
-            // Ids are ASCII (SPEC §2), whose string order is their byte order.
-            orders.sort { $0.orderID < $1.orderID }
-            return orders
-        }
-        try ledger.forEachIDInKeyOrder(ids: \.orderIDs, names: \.orderNames) { id, number in
-            let index = Int(number)
-            if index < slots.count, slots[index] > 0 {
-                orders.append(try change(of: touched[Int(slots[index]) - 1], id: String(decoding: id, as: UTF8.self)))
-            }
-            return orders.count < touched.count
-        }
-        guard orders.count == touched.count else {
-            throw StoreError.corrupt(
-                "\(touched.count - orders.count) of the orders touched have no id; orders verify lists every problem")
-        }
-        return orders
-    }
+    /// Whether order number `index` has events in range (none past the orders).
+    func isTouched(_ index: Int) -> Bool { index < orders && entries[index].events > 0 }
 
-    /// The walk of the id dictionary is taken once at least one order in this many is touched.
-    private static let walkingShare = 16
-
-    private func change(of order: Touched, id: String?) throws -> OrderChange {
-        guard let id, let state = order.state else {
-            throw StoreError.corrupt("order number \(order.number.rawValue) has no id")
-        }
-        return OrderChange(
-            orderID: id, statusBefore: order.statusBefore, statusAfter: state.status, currency: state.currency,
-            events: Int(order.events), paid: order.paid, refunded: order.refunded)
+    /// The order number `index` that the range touched (`isTouched`), as the port hands it over.
+    func touchedOrder(_ index: Int) -> TouchedOrder {
+        precondition(isTouched(index), "order number \(index) was not touched")
+        let entry = entries[index]
+        return TouchedOrder(
+            statusBefore: OrderStatus(rawValue: entry.statusBefore), statusAfter: OrderStatus(rawValue: entry.status)!,
+            currency: currencies[Int(entry.currency)], events: Int(entry.events), paid: entry.paid, refunded: entry.refunded)
     }
 }

@@ -139,17 +139,18 @@ final class OutputBuffer {
     /// `text` as a JSON string (`JSONText.quote`; printable ASCII is copied as it is).
     func append(jsonString text: String) {
         var text = text
-        let plain = text.withUTF8 { utf8 in
-            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            reserve(utf8.count + 2)
-            byte(UInt8(ascii: "\""))
-            bytes(UnsafeRawBufferPointer(utf8))
-            byte(UInt8(ascii: "\""))
-            return true
+        text.withUTF8 { append(jsonString: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The UTF-8 text `utf8` as a JSON string (as `append(jsonString:)` writes its text).
+    func append(jsonString utf8: UnsafeRawBufferPointer) {
+        for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return append(JSONText.quote(bytes: utf8))
         }
-        if !plain { append(JSONText.quote(text)) }
+        reserve(utf8.count + 2)
+        byte(UInt8(ascii: "\""))
+        bytes(utf8)
+        byte(UInt8(ascii: "\""))
     }
 
     /// `count` spaces.
@@ -159,6 +160,14 @@ final class OutputBuffer {
         (base + self.count).update(repeating: UInt8(ascii: " "), count: count)
         self.count += count
     }
+
+    /// `text` as it is (no reference count kept, as a `String`'s is).
+    func append(static text: StaticString) {
+        text.withUTF8Buffer { bytes(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The bytes `utf8` as they are (text known to need no escaping).
+    func append(utf8: UnsafeRawBufferPointer) { bytes(utf8) }
 
     /// A currency's three letters (`Currency.description`, without making a string).
     func append(currency: Currency) {
@@ -185,6 +194,28 @@ final class OutputBuffer {
             return true
         }
         if !plain { append(CSVText.field(text, forTerminal: false)) }
+    }
+
+    /// The UTF-8 text `utf8` as one CSV field (as `append(csvField:)` writes it decoded).
+    func append(csvField utf8: UnsafeRawBufferPointer) {
+        let plain =
+            !csvForTerminal
+            && !utf8.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+                    || byte == UInt8(ascii: "\r") || byte >= 0x80
+            }
+        if plain { bytes(utf8) } else { append(csvField: String(decoding: utf8, as: UTF8.self)) }
+    }
+
+    /// `MoneyText.money(minor, currency)` (`EUR 1,250.00`) for a currency of `places` decimals
+    /// (`MoneyText.decimals`), written digit by digit: tables show two amounts per row. `width`:
+    /// that of the amount, `MoneyText.width(ofAmount: minor, places: places)`.
+    func append(money minor: Int64, _ currency: Currency, places: Int, width: Int) {
+        append(currency: currency)
+        byte(UInt8(ascii: " "))
+        reserve(width)
+        MoneyText.write(amount: minor, places: places, into: UnsafeMutableRawBufferPointer(start: base + count, count: width))
+        count += width
     }
 
     /// Writes `text` to standard output, the write checked as it is made: a `print` larger than
@@ -231,6 +262,12 @@ extension OutputBuffer: JSONMemberWriting {
         guard let value else { return }
         memberKey(key)
         append(jsonString: value)
+    }
+
+    /// `"key":` and the UTF-8 text `utf8` as a JSON string.
+    func add(_ key: String, utf8: UnsafeRawBufferPointer) {
+        memberKey(key)
+        append(jsonString: utf8)
     }
 
     func add(_ key: String, _ value: (some BinaryInteger)?) {

@@ -1,10 +1,12 @@
 /// What can mend the differences `orders verify` found, by kind: the read models are recomputed
 /// from the log by `orders rebuild`, but nothing recomputes the log, its hash chain, the id
-/// dictionaries or the records of what was imported: those come back from a backup.
+/// dictionaries, the records of what was imported or where each event came from (provenance):
+/// those come back from a backup.
 enum VerifyAdvice {
     /// The prefixes of the differences that only a backup can mend.
     static let beyondRebuild = [
         "log:", "chain:", "batches:", "batch_heads:", "commands:", "rejections:", "ids:", "imports:", "meta:",
+        "provenance:", "batch_files:",
     ]
 
     /// What mends the differences: a backup when the log or a record beside it differs (a

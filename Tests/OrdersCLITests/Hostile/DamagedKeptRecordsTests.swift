@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// SPEC §10 at the command line: verify exits 1 naming the database and key of a kept entry that
-/// was lost, and an import of a file whose batch record is damaged stops with one line and exit
-/// 1, applying nothing twice.
+/// was lost, and sends what a rebuild cannot recompute to a backup; an import of a file whose
+/// batch record is damaged stops with one line and exit 1, applying nothing twice.
 struct DamagedKeptRecordsTests {
     let directory = TemporaryDirectory()
     var store: String { directory.path + "/store" }
@@ -81,5 +81,27 @@ struct DamagedKeptRecordsTests {
         let verify = try OrdersBinary.run(["verify", "--store", store])
         #expect(verify.status == 1)
         #expect(verify.standardOutput.contains("to mend the log or what it records: orders rebuild cannot mend that"))
+    }
+
+    /// Provenance is recorded at import and nothing recomputes it: a lost entry of `provenance` or
+    /// of `batch_files` is sent to a backup, never to a rebuild (which would leave it lost).
+    @Test func verifySendsDamagedProvenanceToABackupNotToARebuild() throws {
+        _ = try importGoodBatch()
+        let pristine = directory.path + "/pristine"
+        try FileManager.default.copyItem(atPath: store, toPath: pristine)
+        for database in ["provenance", "batch_files"] {
+            try? FileManager.default.removeItem(atPath: store)
+            try FileManager.default.copyItem(atPath: pristine, toPath: store)
+            let entry = try StoreFixture.entries(database: database, at: store).last!
+            try StoreFixture.delete(key: entry.key, database: database, at: store)
+            let verify = try OrdersBinary.run(["verify", "--store", store])
+            #expect(verify.status == 1)
+            #expect(verify.standardOutput.contains("\n  \(database): "), "\(verify.standardOutput)")
+            #expect(
+                verify.standardOutput.contains(
+                    "to mend the log or what it records: orders rebuild cannot mend that; restore the store from a backup"),
+                "\(verify.standardOutput)")
+            #expect(!verify.standardOutput.contains("orders rebuild recomputes"))
+        }
     }
 }

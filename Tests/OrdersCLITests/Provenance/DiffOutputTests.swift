@@ -61,7 +61,7 @@ struct DiffOutputTests {
             }
             let orders = TextTableRenderer.render(
                 header: ["ORDER", "BEFORE", "AFTER", "EVENTS", "PAID", "REFUNDED"], rows: rows, rightAligned: [3, 4, 5])
-            return DiffView.summary(change) + "\n" + orders
+            return DiffView.summary(change, touched: change.orders.count) + "\n" + orders
         }
     }
 }

@@ -44,12 +44,15 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         guard let start = AsOf(from) else { throw ValidationError("--from is neither a seq nor a time") }
         let provenance = try StoreOpener.provenance(path: storeOptions.path)
-        let change: LedgerChange
         do {
-            change = try StoreOpener.reading { try provenance.diff(from: start, to: to.flatMap(AsOf.init)) }
+            // The orders are written as they are read from the store's snapshot.
+            try StoreOpener.reading {
+                try provenance.diff(from: start, to: to.flatMap(AsOf.init)) { change, orders in
+                    try DiffView.write(change, orders, format: format, to: OutputBuffer())
+                }
+            }
         } catch let error as DiffRangeError {
             throw CommandFailure(error.message, exitStatus: 2)
         }
-        try DiffView.write(change, format: format, to: OutputBuffer())
     }
 }

@@ -3,72 +3,103 @@ import LedgerPresentation
 import LedgerServices
 
 /// The orders of `orders diff` for people, laid out as `TextTableRenderer` lays out a table but
-/// written row by row into the buffer, without a row's cells kept: a first pass finds the
-/// columns' widths (an amount's text is never narrower than that of a smaller amount of its
-/// currency when both are positive, so a currency's widest amounts are its largest and smallest).
+/// written row by row into the buffer, without a row's cells kept: a first pass over the orders
+/// finds the columns' widths, a second writes the rows, each amount's grouped digits straight into
+/// the buffer (`MoneyText.write(amount:places:into:)`).
 struct DiffOrdersTable {
     private static let header = ["ORDER", "BEFORE", "AFTER", "EVENTS", "PAID", "REFUNDED"]
     private static let rightAligned: Set<Int> = [3, 4, 5]
-    private let orders: [OrderChange]
+    private let orders: any ChangedOrders
     private var widths: [Int]
+    /// The decimals of each currency met (`MoneyText.decimals`), by packed code: a table has few.
+    private var decimals: [(currency: UInt32, places: Int)] = []
+
+    /// An id as shown: its own bytes, or the text that makes it safe for a terminal.
+    private enum ShownID {
+        case plain(UnsafeRawBufferPointer)
+        case text(String)
+
+        /// The columns it takes, as `TextTableRenderer` counts them.
+        var width: Int {
+            switch self {
+            case .plain(let bytes): bytes.count
+            case .text(let text): text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+            }
+        }
+
+        func append(to output: OutputBuffer) {
+            switch self {
+            case .plain(let bytes): output.append(utf8: bytes)
+            case .text(let text): output.append(text)
+            }
+        }
+    }
 
     /// `orders`: sorted as shown.
-    init(_ orders: [OrderChange]) {
+    init(_ orders: any ChangedOrders) throws {
         self.orders = orders
         widths = Self.header.map(\.count)
-        var mostEvents = 0
-        var paid: [Currency: ClosedRange<Int128>] = [:]
-        var refunded: [Currency: ClosedRange<Int128>] = [:]
-        for order in orders {
-            widths[0] = max(widths[0], Self.width(Self.shown(order.orderID)))
-            widths[1] = max(widths[1], Self.before(order).utf8.count)
-            widths[2] = max(widths[2], order.statusAfter.description.utf8.count)
-            mostEvents = max(mostEvents, order.events)
-            Self.widen(&paid, order.currency, order.paid)
-            Self.widen(&refunded, order.currency, order.refunded)
+        var found = widths
+        var decimals = self.decimals
+        try orders.walk { order, id in
+            found[0] = max(found[0], Self.withShownID(id) { $0.width })
+            found[1] = max(found[1], Self.before(order).utf8CodeUnitCount)
+            found[2] = max(found[2], order.statusAfter.word.utf8CodeUnitCount)
+            found[3] = max(found[3], Self.digits(order.events))
+            let places = Self.places(order.currency, &decimals)
+            found[4] = max(found[4], 4 + MoneyText.width(ofAmount: order.paid, places: places))
+            found[5] = max(found[5], 4 + MoneyText.width(ofAmount: order.refunded, places: places))
         }
-        widths[3] = max(widths[3], String(mostEvents).utf8.count)
-        widths[4] = max(widths[4], Self.widest(paid))
-        widths[5] = max(widths[5], Self.widest(refunded))
+        widths = found
+        self.decimals = decimals
     }
 
     /// Writes the header and one line per order.
     func write(to output: OutputBuffer) throws {
         output.append(TextTableRenderer.line(Self.header, widths: widths, rightAligned: Self.rightAligned))
         output.append("\n")
-        for order in orders {
-            let id = Self.shown(order.orderID)
-            output.append(id)
-            output.append(spaces: widths[0] - Self.width(id) + 2)
+        var decimals = self.decimals
+        try orders.walk { order, id in
+            Self.withShownID(id) { shown in
+                shown.append(to: output)
+                output.append(spaces: widths[0] - shown.width + 2)
+            }
             let before = Self.before(order)
-            output.append(before)
-            output.append(spaces: widths[1] - before.utf8.count + 2)
-            let after = order.statusAfter.description
-            output.append(after)
-            output.append(spaces: widths[2] - after.utf8.count + 2)
+            output.append(static: before)
+            output.append(spaces: widths[1] - before.utf8CodeUnitCount + 2)
+            let after = order.statusAfter.word
+            output.append(static: after)
+            output.append(spaces: widths[2] - after.utf8CodeUnitCount + 2)
             output.append(spaces: widths[3] - Self.digits(order.events))
             output.append(order.events)
-            let paid = MoneyText.money(order.paid, order.currency)
-            output.append(spaces: widths[4] - paid.utf8.count + 2)
-            output.append(paid)
-            let refunded = MoneyText.money(order.refunded, order.currency)
-            output.append(spaces: widths[5] - refunded.utf8.count + 2)
-            output.append(refunded)
-            output.append("\n")
+            let places = Self.places(order.currency, &decimals)
+            let paid = MoneyText.width(ofAmount: order.paid, places: places)
+            output.append(spaces: widths[4] - 4 - paid + 2)
+            output.append(money: order.paid, order.currency, places: places, width: paid)
+            let refunded = MoneyText.width(ofAmount: order.refunded, places: places)
+            output.append(spaces: widths[5] - 4 - refunded + 2)
+            output.append(money: order.refunded, order.currency, places: places, width: refunded)
+            output.append(static: "\n")
             try output.writeIfFull()
         }
     }
 
-    private static func before(_ order: OrderChange) -> String { order.statusBefore?.description ?? "(new)" }
+    private static func before(_ order: TouchedOrder) -> StaticString { order.statusBefore?.word ?? "(new)" }
 
-    /// The id as a person is shown it (`terminalSafe`, which leaves printable ASCII but the
-    /// backslash as it is).
-    private static func shown(_ id: String) -> String {
-        id.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") } ? id : id.terminalSafe
+    /// Calls `body` with the id as a person is shown it (`terminalSafe`, which leaves printable
+    /// ASCII but the backslash as it is): its own bytes when they need no change.
+    private static func withShownID<R>(_ id: UnsafeRawBufferPointer, _ body: (ShownID) -> R) -> R {
+        if id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return body(.plain(id)) }
+        return body(.text(String(decoding: id, as: UTF8.self).terminalSafe))
     }
 
-    /// The columns `text` takes, as `TextTableRenderer` counts them.
-    private static func width(_ text: String) -> Int { text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count }
+    /// The decimals of `currency`, looked up once per currency.
+    private static func places(_ currency: Currency, _ known: inout [(currency: UInt32, places: Int)]) -> Int {
+        if let found = known.first(where: { $0.currency == currency.packed }) { return found.places }
+        let places = MoneyText.decimals(currency)
+        known.append((currency.packed, places))
+        return places
+    }
 
     private static func digits(_ value: Int) -> Int {
         var digits = 1
@@ -78,21 +109,5 @@ struct DiffOrdersTable {
             rest /= 10
         }
         return digits + (value < 0 ? 1 : 0)
-    }
-
-    private static func widen(_ ranges: inout [Currency: ClosedRange<Int128>], _ currency: Currency, _ amount: Int128) {
-        if let range = ranges[currency] {
-            if !range.contains(amount) { ranges[currency] = min(range.lowerBound, amount)...max(range.upperBound, amount) }
-        } else {
-            ranges[currency] = amount...amount
-        }
-    }
-
-    /// The widest text of the amounts of each currency, money as `MoneyText.money` shows it.
-    private static func widest(_ ranges: [Currency: ClosedRange<Int128>]) -> Int {
-        ranges.map { currency, range in
-            max(
-                MoneyText.money(range.lowerBound, currency).utf8.count, MoneyText.money(range.upperBound, currency).utf8.count)
-        }.max() ?? 0
     }
 }

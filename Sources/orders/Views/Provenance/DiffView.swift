@@ -9,48 +9,60 @@ import LedgerServices
 enum DiffView {
     static let csvHeader = ["order_id", "status_before", "status_after", "events", "paid", "refunded"]
 
-    static func write(_ change: LedgerChange, format: QueryFormat, to output: OutputBuffer) throws {
+    /// Writes `change` (its orders left out) and the orders touched, `orders`.
+    static func write(_ change: LedgerChange, _ orders: any ChangedOrders, format: QueryFormat, to output: OutputBuffer)
+        throws
+    {
         switch format {
         case .json:
             var object = DiffJSON.withoutOrders(change).text
             object.removeLast()  // its closing brace: the orders are its last member
             output.append(object)
             output.append(",\"orders\":[")
-            for (index, order) in change.orders.enumerated() {
-                if index > 0 { output.append(",") }
-                output.openObject()
-                output.add("order_id", order.orderID)
-                output.add("status_before", order.statusBefore?.description)
-                output.add("status_after", order.statusAfter.description)
-                output.add("events", order.events)
-                output.add("paid", order.paid)
-                output.add("refunded", order.refunded)
-                output.closeObject()
+            // Each order as `JSONObject` writes it, its keys and words copied as static text.
+            var first = true
+            try orders.walk { order, id in
+                output.append(static: first ? "{\"order_id\":" : ",{\"order_id\":")
+                first = false
+                output.append(jsonString: id)
+                if let before = order.statusBefore {
+                    output.append(static: ",\"status_before\":\"")
+                    output.append(static: before.word)
+                }
+                output.append(static: order.statusBefore == nil ? ",\"status_after\":\"" : "\",\"status_after\":\"")
+                output.append(static: order.statusAfter.word)
+                output.append(static: "\",\"events\":")
+                output.append(order.events)
+                output.append(static: ",\"paid\":")
+                output.append(order.paid)
+                output.append(static: ",\"refunded\":")
+                output.append(order.refunded)
+                output.append(static: "}")
                 try output.writeIfFull()
             }
             output.append("]}\n")
         case .csv:
             var listing = ListingWriter(format: .csv, csvHeader: csvHeader, output: output)
-            for order in change.orders {
+            try orders.walk { order, id in
                 try listing.csv { output in
-                    output.append(csvField: order.orderID)
-                    output.append(",")
-                    if let before = order.statusBefore { output.append(before.description) }
-                    output.append(",")
-                    output.append(order.statusAfter.description)
-                    output.append(",")
+                    output.append(csvField: id)
+                    output.append(static: ",")
+                    if let before = order.statusBefore { output.append(static: before.word) }
+                    output.append(static: ",")
+                    output.append(static: order.statusAfter.word)
+                    output.append(static: ",")
                     output.append(order.events)
-                    output.append(",")
+                    output.append(static: ",")
                     output.append(order.paid)
-                    output.append(",")
+                    output.append(static: ",")
                     output.append(order.refunded)
                 }
             }
         case .table:
-            output.append(summary(change))
-            if !change.orders.isEmpty {
+            output.append(summary(change, touched: orders.count))
+            if orders.count > 0 {
                 output.append("\n")
-                try DiffOrdersTable(change.orders).write(to: output)
+                try DiffOrdersTable(orders).write(to: output)
             }
         }
         try output.write()
@@ -63,12 +75,12 @@ enum DiffView {
         }
     }
 
-    /// For people, the summary and the money per currency (the orders follow).
-    static func summary(_ change: LedgerChange) -> String {
+    /// For people, the summary and the money per currency (the `touched` orders follow).
+    static func summary(_ change: LedgerChange, touched: Int) -> String {
         let types = EventKind.allCases.map { "\($0) \(change.byType[$0] ?? 0)" }.joined(separator: ", ")
         var text =
             "From \(words(change.from)) to \(words(change.to)): \(change.events) event\(change.events == 1 ? "" : "s") "
-            + "(\(types)), \(change.orders.count) order\(change.orders.count == 1 ? "" : "s") touched\n"
+            + "(\(types)), \(touched) order\(touched == 1 ? "" : "s") touched\n"
         if !change.money.isEmpty {
             let rows = change.money.sorted(by: { $0.key.description < $1.key.description }).map { currency, moved in
                 [
