@@ -14,7 +14,8 @@ import Foundation
 /// a node holds 6 bytes (a leaf's value size, or a branch's child page), its key's length at 6,
 /// and its key from 8. A database's record in the main database holds its depth at 6 and its
 /// root page at 40. Anything that does not fit that layout makes `init` or `check` give up
-/// (`nil`): the caller falls back to lookups through LMDB itself.
+/// (`nil`): the caller falls back to lookups through LMDB itself. The edges of leaves that a walk
+/// through a cursor read already (`LeafEdges`) are taken from it: those leaves are not read again.
 struct BranchPages {
     private let region: MappedRegion
     // Safe: the start of the map of the transaction passed to `init`; a walk is used only while that
@@ -31,9 +32,14 @@ struct BranchPages {
     private static let leafFlag: UInt16 = 0x02
     /// Flags of pages this reader does not know (overflow, meta, fixed-size duplicates, sub-pages).
     private static let otherFlags: UInt16 = 0x04 | 0x08 | 0x20 | 0x40
-    /// How many pages are read between two drops of the map's pages: a fault maps the pages around the one
-    /// read too, so the pages mapped add up faster than the pages read.
-    private static let releaseInterval = 1 << 10
+    /// How many pages are read between two looks at the map's pages mapped in the process, which
+    /// are dropped once they are over `mappedBudget` (a fault maps the pages around the one read
+    /// too, so the pages mapped add up faster than the pages read).
+    private static let releaseInterval = 1 << 8
+    /// The bytes of the data file's pages mapped in the process past which a walk drops them: each
+    /// page is read once, so dropping them only past this maps few pages twice, where dropping them
+    /// at every look would also drop the pages another thread is reading.
+    static let mappedBudget = 48 << 20
 
     /// The tree of the database `name` as `transaction` (a read transaction) sees it; `region`:
     /// where the data file is mapped, whose pages are dropped now and then. `nil` when its record
@@ -79,34 +85,66 @@ struct BranchPages {
         self.root = Int(root)
     }
 
-    /// A leaf entry's key and value, borrowed from the map.
-    typealias Visitor = (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
-
     /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout.
-    /// `visit`, when given, gets every entry in key order as its leaf is read (each leaf is then
-    /// read whole, not only its first and last key); after a `nil` it may have seen some of them.
-    func misroutedKeys(limit: Int, visiting visit: Visitor? = nil) -> [[UInt8]]? {
+    /// The leaves whose edges are `known` are not read; the others only for their first and last key.
+    func misroutedKeys(limit: Int, knowing known: LeafEdges = LeafEdges()) -> [[UInt8]]? {
+        var given = 0
+        return known.withIndex(base: base, pageSize: pageSize, pageCount: pages) { index in
+            walk(Walk(limit: limit, readsLeaves: false, known: index), given: &given) { _, _ in }
+        }
+    }
+
+    /// The keys a lookup misses (at most `limit`), or `nil` when a page does not fit the layout;
+    /// `visit` gets every entry in key order as its leaf is read whole, and `given` counts them
+    /// (after a `nil`, those it saw are the first ones a walk through a cursor gives). An error
+    /// `visit` throws ends the walk.
+    func misroutedKeys(
+        limit: Int, given: inout Int,
+        visiting visit: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> [[UInt8]]? {
+        try walk(Walk(limit: limit, readsLeaves: true, known: .none), given: &given, visit)
+    }
+
+    private func walk(
+        _ walk: Walk, given: inout Int, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> [[UInt8]]? {
         var found: [[UInt8]] = []
         var read = 0
-        guard check(page: root, levels: depth, limit: limit, into: &found, read: &read, visit) != nil else { return nil }
+        guard try check(page: root, levels: depth, walk, into: &found, read: &read, given: &given, visit) != nil else {
+            return nil
+        }
         return found
     }
 
+    /// What a check walks with: how many keys it lists at most, whether it reads each leaf whole
+    /// (for its entries), and the leaves whose edges it need not read.
+    private struct Walk {
+        let limit: Int
+        let readsLeaves: Bool
+        let known: LeafEdges.Index
+    }
+
     /// The first and last key under `page`, `levels` deep (1: a leaf), adding the keys that a
-    /// branch key below it misroutes to `found` and counting the pages `read`; `nil` when a page
-    /// does not fit the layout or more pages are read than the map holds. (The keys stay valid when the map's pages are dropped: a read maps
-    /// them again.)
+    /// branch key below it misroutes to `found`, counting the pages `read` and the entries
+    /// `given` to `visit` (when the walk reads leaves whole); `nil` when a page does not fit the
+    /// layout or more pages are read than the map holds. (The keys stay valid when the map's pages
+    /// are dropped: a read maps them again.)
     // Safe: every page read lies inside the region (`nodes` checks the page number), and every
     // node and key inside its page (`nodes` and `key` check their offsets).
     private func check(
-        page: Int, levels: Int, limit: Int, into found: inout [[UInt8]], read: inout Int, _ visit: Visitor?
-    ) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+        page: Int, levels: Int, _ walk: Walk, into found: inout [[UInt8]], read: inout Int, given: inout Int,
+        _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
         read += 1
-        if read & (Self.releaseInterval - 1) == 0 { region.releasePages() }
+        if read & (Self.releaseInterval - 1) == 0 { region.releasePages(ifMappedOver: Self.mappedBudget) }
         // A tree holds each page once: more reads than pages means a damaged page points back up.
         guard read <= pages, levels > 0 else { return nil }
-        // A leaf's first and last keys are all the check needs of it: its other slots are not read.
-        if levels == 1 { return visit.map { entries(ofLeaf: page, $0) } ?? edges(ofLeaf: page) }
+        // A leaf's first and last keys are all the check needs of it: its other slots are not read,
+        // nor the leaf itself when a walk kept them.
+        if levels == 1 {
+            if walk.readsLeaves { return try entries(ofLeaf: page, given: &given, visit) }
+            return walk.known.edges(ofPage: page) ?? edges(ofLeaf: page)
+        }
         guard let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty, flags & Self.branchFlag != 0 else {
             return nil
         }
@@ -115,14 +153,17 @@ struct BranchPages {
         for (index, node) in nodes.enumerated() {
             let child = Self.child(start, node)
             // A leaf read whole is read while the next one comes into the cache.
-            if levels == 2, visit != nil, index + 1 < nodes.count { prefetch(page: Self.child(start, nodes[index + 1])) }
-            guard let edges = check(page: child, levels: levels - 1, limit: limit, into: &found, read: &read, visit) else {
+            if levels == 2, walk.readsLeaves, index + 1 < nodes.count { prefetch(page: Self.child(start, nodes[index + 1])) }
+            guard
+                let edges = try check(
+                    page: child, levels: levels - 1, walk, into: &found, read: &read, given: &given, visit)
+            else {
                 return nil
             }
             if index > 0 {
                 guard let separator = key(start, node), let previousLast else { return nil }
-                if found.count < limit, Self.compare(edges.first, separator) < 0 { found.append(Array(edges.first)) }
-                if found.count < limit, Self.compare(previousLast, separator) >= 0 { found.append(Array(previousLast)) }
+                if found.count < walk.limit, Self.compare(edges.first, separator) < 0 { found.append(Array(edges.first)) }
+                if found.count < walk.limit, Self.compare(previousLast, separator) >= 0 { found.append(Array(previousLast)) }
             }
             if first == nil { first = edges.first }
             previousLast = edges.last
@@ -164,12 +205,15 @@ struct BranchPages {
     /// duplicates).
     private static let valueElsewhereFlags: UInt16 = 0x01 | 0x02 | 0x04
 
-    /// Gives every entry of the leaf `page` to `visit`, in slot order, and returns its first and
-    /// last key; `nil` when it is not a leaf, holds no node, or a node, its key or its value does
-    /// not fit in it, or its value lies elsewhere (then it stops, its entries so far visited).
+    /// Gives every entry of the leaf `page` to `visit`, in slot order, counting them in `given`,
+    /// and returns its first and last key; `nil` when it is not a leaf, holds no node, or a node,
+    /// its key or its value does not fit in it, or its value lies elsewhere (then it stops, its
+    /// entries so far given).
     // Safe: as `edges`: each node lies after the slots inside the page, and its key and value are
     // lent only once they are known to end inside it.
-    private func entries(ofLeaf page: Int, _ visit: Visitor) -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
+    private func entries(
+        ofLeaf page: Int, given: inout Int, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> (first: UnsafeRawBufferPointer, last: UnsafeRawBufferPointer)? {
         guard let (start, lower, flags) = header(of: page), flags & Self.leafFlag != 0, lower > Self.headerSize else {
             return nil
         }
@@ -184,7 +228,8 @@ struct BranchPages {
                 | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
             let valueStart = node + 8 + key.count
             guard valueStart + size <= pageSize else { return nil }
-            visit(key, UnsafeRawBufferPointer(start: start + valueStart, count: size))
+            try visit(key, UnsafeRawBufferPointer(start: start + valueStart, count: size))
+            given += 1
             if first == nil { first = key }
             last = key
         }

@@ -77,9 +77,12 @@ public struct ReplayCore {
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     /// `chain`: the stored links of the hash chain, recomputed as the events are folded (verify):
     /// the result `confirmsChain` if they all match and the chain ends at the log's last seq.
+    /// `keepingLogLeaves`: keep the first and last key of each leaf of `log` the scans read whole
+    /// (`ReplayedLedger.logLeaves`, verify's check of the log's branch keys).
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
-        checkingChain chain: StoredChain? = nil, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+        checkingChain chain: StoredChain? = nil, keepingLogLeaves: Bool = false, progress: (Int) -> Void,
+        shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         var head = try ledger.headSeq()
         let logged = try ledger.count(\.log)
@@ -120,7 +123,7 @@ public struct ReplayCore {
             let work = Work(
                 ranges: epoch, queue: RangeQueue(count: epoch.count), expected: expected, bounds: bounds,
                 collectingNames: collectingNames, region: region, logged: logged, cutoff: cutoff, partitions: partitions,
-                chain: chain, shouldStop: shouldStop)
+                chain: chain, keepingLogLeaves: keepingLogLeaves, shouldStop: shouldStop)
             let before = Int(clamping: epoch[0].seqs.lowerBound)
             try Self.fold(epoch: work, ledger, store, rows: &rows, helpersRows: &helpersRows, join: &join) {
                 progress(min(Int(head), before + $0))
@@ -263,6 +266,8 @@ public struct ReplayCore {
         let partitions: Int
         /// The stored links of the hash chain to recompute (verify), if any.
         let chain: StoredChain?
+        /// Whether each range keeps the edges of the leaves its scan reads whole (verify).
+        let keepingLogLeaves: Bool
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -283,7 +288,7 @@ public struct ReplayCore {
                     cutoff: work.cutoff, partitions: work.partitions, region: work.region,
                     chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) },
                     events: min(work.ranges[index].seqs.count, work.logged)),
-                ledger, store, releasing: work.region, shouldStop: work.shouldStop
+                ledger, store, releasing: work.region, keepingLeaves: work.keepingLogLeaves, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             // Wrapping: in a damaged log a range's last seq may lie before its first (verify names it).
             replayed &+= part.lastSeq.map { Int(truncatingIfNeeded: $0 &- (part.firstSeq ?? $0) &+ 1) } ?? 0
@@ -295,13 +300,15 @@ public struct ReplayCore {
 
     /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:
     /// without that, a rebuild's resident memory would hold most of the data file (the log's
-    /// pages, and the pages the kernel maps around them).
+    /// pages, and the pages the kernel maps around them). `keepingLeaves`: keep the first and last
+    /// key of the leaves read whole in the part (`ReplayedPart.logLeaves`).
     private static func scan(
         _ range: ReplayRange, _ run: consuming ReplayRun, _ ledger: LedgerTransaction, _ store: LedgerStore,
-        releasing region: MappedRegion?, shouldStop: () -> Bool, progress: (Int) -> Void
+        releasing region: MappedRegion?, keepingLeaves: Bool, shouldStop: () -> Bool, progress: (Int) -> Void
     ) throws -> (part: ReplayedPart, rows: ReplayRows) {
         var run = consume run
-        return try ledger.withCursor(\.log) { cursor in
+        var leaves = LeafEdges()
+        var scanned = try ledger.withCursor(\.log) { cursor in
             // A ring of the next `lookahead` entries: each is prepared when read and folded when it
             // leaves the ring.
             // Safe: the ring holds entries borrowed from this cursor's transaction and is folded before it ends.
@@ -312,6 +319,7 @@ public struct ReplayCore {
             var next = try cursor.seek(atLeast: BigEndianKey64(range.seqs.lowerBound))
             while count < lookahead, let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                 ahead[count] = entry
+                if keepingLeaves { leaves.see(entry.key) }
                 run.prepare(entry.value)
                 count += 1
                 next = try cursor.next()
@@ -321,6 +329,7 @@ public struct ReplayCore {
                 let current = ahead[first]
                 if let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                     ahead[first] = entry
+                    if keepingLeaves { leaves.see(entry.key) }
                     run.prepare(entry.value)
                     next = try cursor.next()
                 } else {
@@ -339,5 +348,8 @@ public struct ReplayCore {
             }
             return run.finish()
         }
+        leaves.endWalk()
+        scanned.part.logLeaves = leaves
+        return scanned
     }
 }

@@ -9,7 +9,7 @@ enum SharedCheck: CaseIterable {
     case dictionaries
     /// `commands` against the log, and its branch keys.
     case commands
-    /// Every other database's branch keys.
+    /// The branch keys of the databases no other check walks, and of the log.
     case routing
     /// Each event's batch and line, and each batch's file (`ProvenanceCheck`).
     case provenance
@@ -35,10 +35,11 @@ enum SharedCheck: CaseIterable {
     }
 
     /// Runs the check in `ledger` against `replayed`, the whole log replayed; a read model that
-    /// lags was compared already (`lagging`).
+    /// lags was compared already (`lagging`). `leaves`: the edges of the leaves that walks kept
+    /// before, by database (the log's, the chain's), for the branch keys' check.
     func run(
         _ replayed: ReplayedLedger, _ lagging: LaggingReadModels, in ledger: LedgerTransaction,
-        releasing region: MappedRegion?
+        releasing region: MappedRegion?, knowing leaves: [String: LeafEdges]
     ) throws -> [String] {
         if let model {
             return try lagging.found[model] ?? Verifier.compare(model, with: replayed, ledger, releasing: region)
@@ -50,9 +51,9 @@ enum SharedCheck: CaseIterable {
         case .commands: return try Verifier.checkCommands(replayed, ledger, releasing: region)
         case .routing:
             return try Verifier.checkRouting(
-                ledger, releasing: region, leaving: ledger.databases.checked ? [LedgerDatabases.commandsName] : [])
+                ledger, releasing: region, leaving: Verifier.walkedByChecks(ledger), knowing: leaves)
         case .batches: return try Verifier.checkBatches(headSeq: replayed.headSeq, ledger)
-        case .provenance: return try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger)
+        case .provenance: return try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger, releasing: region)
         default: return []
         }
     }
