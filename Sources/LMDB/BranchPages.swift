@@ -16,20 +16,23 @@ import Foundation
 /// root page at 40. Anything that does not fit that layout makes `init` or `check` give up
 /// (`nil`): the caller falls back to lookups through LMDB itself. The edges of leaves that a walk
 /// through a cursor read already (`LeafEdges`) are taken from it: those leaves are not read again.
-struct BranchPages {
+// Safe: `base` is the start of the map of the transaction that found it, which neither moves nor
+// shrinks while that transaction is open; every use of a `BranchPages` (a walk, a `LeafCursor`)
+// happens while it is, on whichever thread.
+struct BranchPages: @unchecked Sendable {
     private let region: MappedRegion
     // Safe: the start of the map of the transaction passed to `init`; a walk is used only while that
     // transaction is open, and its map neither moves nor shrinks meanwhile.
-    private let base: UnsafeRawPointer
-    private let pageSize: Int
-    private let pages: Int
-    private let root: Int
-    private let depth: Int
+    let base: UnsafeRawPointer
+    let pageSize: Int
+    let pages: Int
+    let root: Int
+    let depth: Int
 
     private static let mainDatabase: MDB_dbi = 1
-    private static let headerSize = 16
-    private static let branchFlag: UInt16 = 0x01
-    private static let leafFlag: UInt16 = 0x02
+    static let headerSize = 16
+    static let branchFlag: UInt16 = 0x01
+    static let leafFlag: UInt16 = 0x02
     /// Flags of pages this reader does not know (overflow, meta, fixed-size duplicates, sub-pages).
     private static let otherFlags: UInt16 = 0x04 | 0x08 | 0x20 | 0x40
     /// How many pages are read between two looks at the map's pages mapped in the process, which
@@ -172,9 +175,31 @@ struct BranchPages {
         return (first, previousLast)
     }
 
+    /// The tree's leaf pages in key order, read from its branch pages alone (`LeafPages`); `nil`
+    /// when a branch page does not fit the layout or more pages are read than the map holds.
+    func leafPages() -> LeafPages? {
+        var leaves: [Int] = []
+        var read = 0
+        func collect(_ page: Int, levels: Int) -> Bool {
+            read += 1
+            guard read <= pages, levels > 0 else { return false }
+            if levels == 1 {
+                leaves.append(page)
+                return true
+            }
+            guard let (start, nodes, flags) = self.nodes(of: page), !nodes.isEmpty, flags & Self.branchFlag != 0 else {
+                return false
+            }
+            return nodes.allSatisfy { collect(Self.child(start, $0), levels: levels - 1) }
+        }
+        guard collect(root, levels: depth) else { return nil }
+        return LeafPages(self, leaves: leaves)
+    }
+
     /// The page number in the branch node at `node` of the page at `start`.
     // Safe: `nodes` checked that the node's 8 bytes lie in the page.
-    private static func child(_ start: UnsafeRawPointer, _ node: Int) -> Int {
+    @inline(__always)
+    static func child(_ start: UnsafeRawPointer, _ node: Int) -> Int {
         Int(start.load(fromByteOffset: node, as: UInt16.self))
             | Int(start.load(fromByteOffset: node + 2, as: UInt16.self)) << 16
             | Int(start.load(fromByteOffset: node + 4, as: UInt16.self)) << 32
@@ -183,7 +208,7 @@ struct BranchPages {
     /// Asks the CPU to bring every cache line of `page` in (a hint: a page outside the map, or not
     /// mapped now, is passed over).
     // Safe: the address is computed only for a page inside the map, and a prefetch never faults.
-    private func prefetch(page: Int) {
+    func prefetch(page: Int) {
         guard page >= 2, page < pages else { return }
         let start = base + page * pageSize
         for line in stride(from: 0, to: pageSize, by: 64) { cprefetch_for_read(start + line) }
@@ -203,7 +228,7 @@ struct BranchPages {
 
     /// Flags of a leaf node whose value is not in the node itself (an overflow page, a sub-database,
     /// duplicates).
-    private static let valueElsewhereFlags: UInt16 = 0x01 | 0x02 | 0x04
+    static let valueElsewhereFlags: UInt16 = 0x01 | 0x02 | 0x04
 
     /// Gives every entry of the leaf `page` to `visit`, in slot order, counting them in `given`,
     /// and returns its first and last key; `nil` when it is not a leaf, holds no node, or a node,
@@ -240,7 +265,8 @@ struct BranchPages {
     /// Where `page` starts, the end of its slots and its flags; `nil` when it lies outside the map,
     /// does not hold its own number, is of a kind this reader does not know, or its slots do not fit in it.
     // Safe: the page lies inside the map (its number is below the environment's last page's).
-    private func header(of page: Int) -> (start: UnsafeRawPointer, lower: Int, flags: UInt16)? {
+    @inline(__always)
+    func header(of page: Int) -> (start: UnsafeRawPointer, lower: Int, flags: UInt16)? {
         guard page >= 2, page < pages else { return nil }
         let start = base + page * pageSize
         // Each page holds its own number: one that does not is not the page sought.
@@ -255,7 +281,8 @@ struct BranchPages {
     /// The node offset in the slot at `slot` of the page at `start`, whose slots end at `lower`;
     /// `nil` when the node's 8 bytes do not lie in the page after the slots.
     // Safe: the slot lies before `lower`, inside the page.
-    private func node(in start: UnsafeRawPointer, slot: Int, lower: Int) -> Int? {
+    @inline(__always)
+    func node(in start: UnsafeRawPointer, slot: Int, lower: Int) -> Int? {
         let node = Int(start.loadUnaligned(fromByteOffset: slot, as: UInt16.self))
         return node >= lower && node + 8 <= pageSize && node % 2 == 0 ? node : nil
     }
@@ -264,7 +291,7 @@ struct BranchPages {
     /// or its slots do not fit in it.
     // Safe: the page lies inside the map (its number is below the environment's last page's), and each slot read lies
     // before `lower`, checked to be inside the page.
-    private func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
+    func nodes(of page: Int) -> (UnsafeRawPointer, [Int], UInt16)? {
         guard let (start, lower, flags) = header(of: page) else { return nil }
         var nodes: [Int] = []
         nodes.reserveCapacity((lower - Self.headerSize) / 2)
@@ -278,7 +305,8 @@ struct BranchPages {
     /// The key of the node at `node` in the page at `start`; `nil` when it runs past the page.
     // Safe: `nodes` checked that the node's 8 bytes lie in the page; the key is lent only once it
     // is known to end inside it too.
-    private func key(_ start: UnsafeRawPointer, _ node: Int) -> UnsafeRawBufferPointer? {
+    @inline(__always)
+    func key(_ start: UnsafeRawPointer, _ node: Int) -> UnsafeRawBufferPointer? {
         let length = Int(start.load(fromByteOffset: node + 6, as: UInt16.self))
         guard node + 8 + length <= pageSize else { return nil }
         return UnsafeRawBufferPointer(start: start + node + 8, count: length)

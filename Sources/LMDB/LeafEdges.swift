@@ -15,14 +15,14 @@ public struct LeafEdges: Sendable {
     /// first key is `keys[starts[2i]..<starts[2i+1]]`, its last `keys[starts[2i+1]..<starts[2i+2]]`.
     private var starts: [UInt32] = [0]
     private var keys: [UInt8] = []
-    private let pageMask: UInt
+    @usableFromInline let pageMask: UInt
     /// The page the walk is on, where its first key and its last key so far lie in the map (with
     /// their lengths), and whether the walk entered it at its first key.
-    private var current: UInt = 0
+    @usableFromInline var current: UInt = 0
     // Safe: the addresses of keys the walk's cursor lent, read only until the walk's next key or
     // `endWalk`, both within the walk, while its transaction is open.
     private var first: (address: UInt, count: Int) = (0, 0)
-    private var last: (address: UInt, count: Int) = (0, 0)
+    @usableFromInline var last: (address: UInt, count: Int) = (0, 0)
     private var enteredAtStart = false
 
     /// Edges of pages of the system's page size (LMDB's, where `BranchPages` reads the map).
@@ -34,7 +34,7 @@ public struct LeafEdges: Sendable {
     public var count: Int { pages.count }
 
     /// The walk's next key, lent by a cursor of the walk's transaction (valid until it ends).
-    @inline(__always)
+    @inlinable
     public mutating func see(_ key: UnsafeRawBufferPointer) {
         let address = UInt(bitPattern: key.baseAddress)
         if address & pageMask == current {
@@ -45,7 +45,8 @@ public struct LeafEdges: Sendable {
     }
 
     /// Keeps the page the walk leaves (when it entered it at its first key) and enters `page` at `key`.
-    private mutating func enter(_ page: UInt, _ key: (address: UInt, count: Int)) {
+    @usableFromInline
+    mutating func enter(_ page: UInt, _ key: (address: UInt, count: Int)) {
         if enteredAtStart { keep() }
         // A walk's first page (none before it) may have been entered past its first key.
         enteredAtStart = current != 0

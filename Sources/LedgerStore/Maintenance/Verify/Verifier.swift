@@ -55,8 +55,11 @@ public struct Verifier {
             // the leaves they read: the check of their branch keys reads only their branch pages.
             var chainLeaves = LeafEdges()
             let storedChain = ledger.hasChain ? StoredChain(try ledger.chainLinks(keepingEdgesIn: &chainLeaves)) : nil
+            // The replay's scans read the log's leaves in the map, where LMDB's cursor would step
+            // through them entry by entry.
+            let logPages = ledger.txn.leafPages(named: LedgerDatabases.logName, region: region)
             let replayed = try core.replay(
-                in: ledger, collectingNames: true, releasingPages: true, checkingChain: storedChain, keepingLogLeaves: true,
+                in: ledger, collectingNames: true, releasingPages: true, checkingChain: storedChain, readingLogPages: logPages,
                 progress: progress, shouldStop: shouldStop)
             let leaves = [LedgerDatabases.logName: replayed.logLeaves, LedgerDatabases.chainName: chainLeaves]
             if shouldStop() { throw ReplayInterrupted() }
