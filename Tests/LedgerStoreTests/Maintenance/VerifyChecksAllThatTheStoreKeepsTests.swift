@@ -20,7 +20,7 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         case batchLost, batchAdded, batchChanged
         case headLost, headAdded, headChanged
         case rejectionLost, rejectionAdded, rejectionChanged
-        case orderIDLost, orderNameAdded, customerIDChanged, customerNameLost, skuNameChanged
+        case orderIDLost, orderNameAdded, customerIDChanged, orderIDNumbersSwapped, skuIDRenamed, customerNameLost, skuNameChanged
         case customerOrderLost, customerOrderAdded, customerOrderChanged
         case checkpointLost, checkpointAdded, checkpointChanged
         case importRecordAdded
@@ -118,6 +118,19 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             first.value[3] ^= 1
             try put(first.value, first.key, "customer_ids")
             return "ids: customer \(String(decoding: first.key, as: UTF8.self)) does not map"
+        case .orderIDNumbersSwapped:
+            // Every id and every number still there once: only the pairs differ.
+            let ids = try entries("order_ids")
+            let (first, last) = (ids[0], ids[ids.count - 1])
+            try put(last.value, first.key, "order_ids")
+            try put(first.value, last.key, "order_ids")
+            return "ids: order \(String(decoding: first.key, as: UTF8.self)) does not map"
+        case .skuIDRenamed:
+            // The same number under an id that sorts where the old one did.
+            let first = try entries("sku_ids")[0]
+            try delete(first.key, "sku_ids")
+            try put(first.value, first.key + [0x21], "sku_ids")
+            return "ids: sku \(String(decoding: first.key + [0x21], as: UTF8.self)) does not map"
         case .customerNameLost:
             try delete(try entries("customer_names")[3].key, "customer_names")
             return "ids: "
