@@ -34,6 +34,7 @@ public struct LeafEdges: Sendable {
     public var count: Int { pages.count }
 
     /// The walk's next key, lent by a cursor of the walk's transaction (valid until it ends).
+    // Inlinable: verify's replay sees every event's key through it (LedgerStore, another module).
     @inlinable
     public mutating func see(_ key: UnsafeRawBufferPointer) {
         let address = UInt(bitPattern: key.baseAddress)
