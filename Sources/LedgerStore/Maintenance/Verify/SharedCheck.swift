@@ -5,15 +5,18 @@ internal import LedgerServices
 /// them (`CheckQueue`). Listed in the order they are taken, the heaviest first on the stores
 /// measured (an order the lines do not follow: `reported`).
 enum SharedCheck: CaseIterable {
-    /// The `…_names` and `…_ids` databases against the ids the log names.
-    case dictionaries
     /// `commands` against the log, and its branch keys.
     case commands
-    /// The branch keys of the databases no other check walks, and of the log.
-    case routing
+    /// The orders, and the index of orders by customer.
+    case orders
+    /// The `…_names` and `…_ids` databases against the ids the log names, and their branch keys.
+    case dictionaries
+    case customers, skus
     /// Each event's batch and line, and each batch's file (`ProvenanceCheck`).
     case provenance
-    case orders, customers, skus, revenue, stats
+    /// The branch keys of the databases no other check walks, and of the log.
+    case routing
+    case revenue, stats
     /// The batch records, their head keys and rejections, format 1's import records.
     case batches
 
