@@ -10,11 +10,14 @@ extension Transaction {
     /// leaf page: the entries are walked and only those keys looked up, two lookups a page, the
     /// pages counted from `region` (without it, addresses are taken as aligned to the page size)
     /// and dropped from it now and then. For read transactions: a write transaction's own pages
-    /// are not in the map yet.
-    public func unreachableKeys(in database: Database, named name: String, region: MappedRegion?, limit: Int) throws
-        -> [[UInt8]]
-    {
-        if let region, let tree = BranchPages(self, named: name, region: region), let keys = tree.misroutedKeys(limit: limit) {
+    /// are not in the map yet. The leaves whose first and last keys a walk kept (`known`, in this
+    /// transaction's map) are not read again.
+    public func unreachableKeys(
+        in database: Database, named name: String, region: MappedRegion?, limit: Int, knowing known: LeafEdges = LeafEdges()
+    ) throws -> [[UInt8]] {
+        if let region, let tree = BranchPages(self, named: name, region: region),
+            let keys = tree.misroutedKeys(limit: limit, knowing: known)
+        {
             return keys
         }
         var pages = MDB_stat()
@@ -51,18 +54,33 @@ extension Transaction {
         return found
     }
 
-    /// Gives every entry of the database `name` to `visit` in key order, reading its pages in the map once
-    /// for both (`BranchPages`), and returns the keys that `unreachableKeys` would. `nil` when its
-    /// pages cannot be read so (no `region`, a page that does not fit the layout, a value on a page
-    /// of its own): `visit` may have seen some entries by then; walk it and call
-    /// `unreachableKeys` instead.
+    /// Gives every entry of `database` (named `name`) to `visit` once, in key order, and returns
+    /// the keys that `unreachableKeys` would: its pages are read in the map once for both
+    /// (`BranchPages`), where `region` says the map lies. Where they cannot be read so (no
+    /// `region`, a page that does not fit the layout, a value on a page of its own), the entries
+    /// not given yet come from a walk through a cursor (which gives the same entries in the same
+    /// order) and the keys from `unreachableKeys`. An error `visit` throws ends the walk.
     // Safe: the entries are borrowed from this transaction's map and lent to `visit` only while
     // the walk lasts.
-    public func visitCheckingRoutes(
-        named name: String, region: MappedRegion?, limit: Int,
-        _ visit: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void
-    ) -> [[UInt8]]? {
-        guard let region, let tree = BranchPages(self, named: name, region: region) else { return nil }
-        return withoutActuallyEscaping(visit) { tree.misroutedKeys(limit: limit, visiting: $0) }
+    public func walkCheckingRoutes(
+        _ database: Database, named name: String, region: MappedRegion?, limit: Int,
+        _ visit: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws -> [[UInt8]] {
+        var given = 0
+        if let region, let tree = BranchPages(self, named: name, region: region),
+            let keys = try tree.misroutedKeys(limit: limit, given: &given, visiting: visit)
+        {
+            return keys
+        }
+        try withCursor(database) { cursor in
+            var walked = 0
+            for entry in cursor.entries() {
+                walked += 1
+                // The pages walked are dropped from the map now and then, as a long scan does.
+                if walked & 0x1_FFFF == 0 { region?.releasePages() }
+                if walked > given { try visit(entry.key, entry.value) }
+            }
+        }
+        return try unreachableKeys(in: database, named: name, region: region, limit: limit)
     }
 }

@@ -6,8 +6,9 @@ import Testing
 /// `Transaction.unreachableKeys`: none in a sound tree; with a branch key raised past the first
 /// key of the page to its right, that key, found both by reading the branch pages in the map
 /// (`BranchPages`) and by walking the entries and looking up each leaf page's first and last key;
-/// and `visitCheckingRoutes`, which reads every leaf whole, finds it too and gives every entry as a
-/// cursor walk does.
+/// and `walkCheckingRoutes`, which reads every leaf whole, finds it too and gives every entry as a
+/// cursor walk does; and so does a check that takes the leaves' first and last keys from walks
+/// through a cursor that kept them (`LeafEdges`).
 struct UnreachableKeysTests {
     let directory = TemporaryDirectory()
 
@@ -46,14 +47,14 @@ struct UnreachableKeysTests {
         #expect(try env.read { try $0.get(db, damage.key) } == nil)
     }
 
-    /// Every entry `visitCheckingRoutes` gives, in order, with the keys it finds misrouted.
-    func visited() throws -> (entries: [[UInt8]], misrouted: [[UInt8]]?, walked: [[UInt8]]) {
+    /// Every entry `walkCheckingRoutes` gives, in order, with the keys it finds misrouted.
+    func visited() throws -> (entries: [[UInt8]], misrouted: [[UInt8]], walked: [[UInt8]]) {
         let env = try Environment(directory: directory.path)
         let db = try env.openDatabase(named: "rows")
         let region = env.mappedRegion()
         return try env.read { txn in
             var entries: [[UInt8]] = []
-            let misrouted = txn.visitCheckingRoutes(named: "rows", region: region, limit: 20) { key, value in
+            let misrouted = try txn.walkCheckingRoutes(db, named: "rows", region: region, limit: 20) { key, value in
                 entries.append(Array(key) + Array(value))
             }
             let walked = try txn.withCursor(db) { $0.entries().map { Array($0.key) + Array($0.value) } }
@@ -71,5 +72,49 @@ struct UnreachableKeysTests {
         let damaged = try visited()
         #expect(damaged.misrouted == [damage.key])
         #expect(damaged.entries == damaged.walked)
+    }
+
+    /// The misrouted keys found with the edges that walks through cursors kept (the whole tree in
+    /// two walks, the second from a key inside a leaf), and how many leaves they kept.
+    func foundWithKeptEdges() throws -> (misrouted: [[UInt8]], kept: Int) {
+        let env = try Environment(directory: directory.path)
+        let db = try env.openDatabase(named: "rows")
+        let region = env.mappedRegion()
+        return try env.read { txn in
+            var edges = LeafEdges()
+            try txn.withCursor(db) { cursor in
+                for entry in cursor.entries() where BigEndianKey32.decode(entry.key) < 10_000 { edges.see(entry.key) }
+            }
+            edges.endWalk()
+            var second = LeafEdges()
+            try txn.withCursor(db) { cursor in
+                for entry in cursor.entries(from: BigEndianKey32(10_000)) { second.see(entry.key) }
+            }
+            second.endWalk()
+            edges.append(second)
+            return (try txn.unreachableKeys(in: db, named: "rows", region: region, limit: 20, knowing: edges), edges.count)
+        }
+    }
+
+    /// How many leaves the tree has: the pages its keys lie on.
+    func leafCount() throws -> Int {
+        let env = try Environment(directory: directory.path)
+        let db = try env.openDatabase(named: "rows")
+        return try env.read { txn in
+            try txn.withCursor(db) { cursor in
+                Set(cursor.entries().map { UInt(bitPattern: $0.key.baseAddress) / 4096 }).count
+            }
+        }
+    }
+
+    @Test func leavesWhoseEdgesAWalkKeptAreCheckedFromThemAndAMisroutingBranchKeyIsFound() throws {
+        try makeTree()
+        let leaves = try leafCount()
+        let sound = try foundWithKeptEdges()
+        #expect(sound.misrouted == [])
+        // Each walk's first and last leaf are not kept (the two walks meet inside a leaf or between two).
+        #expect(sound.kept >= leaves - 4 && sound.kept <= leaves - 3)
+        let damage = try #require(try BranchKeyDamage.apply(database: "rows", choice: 3, to: directory.path))
+        #expect(try foundWithKeptEdges().misrouted == [damage.key])
     }
 }

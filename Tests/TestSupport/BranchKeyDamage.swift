@@ -68,8 +68,10 @@ public struct BranchKeyDamage: CustomStringConvertible, Sendable {
             index -= 1
         }
         guard index >= 0, raised.count == u16(node + 6) else { return nil }
-        // Every copy of that branch key in the file (older copies of the page are free pages).
-        for (other, otherLeaf) in candidates where otherLeaf == leaf && key(at: other) == key(at: node) {
+        // Every copy of that branch key in the file (older copies of the page are free pages),
+        // compared with the key as it was: the first copy raised may be the chosen one.
+        let separator = key(at: node)
+        for (other, otherLeaf) in candidates where otherLeaf == leaf && key(at: other) == separator {
             file.replaceSubrange((other + 8)..<(other + 8 + raised.count), with: raised)
         }
         try Data(file).write(to: URL(fileURLWithPath: path))

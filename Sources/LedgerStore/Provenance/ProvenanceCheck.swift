@@ -9,7 +9,7 @@ internal import LedgerDomain
 enum ProvenanceCheck {
     // Safe: keys are decoded only where their length was checked; borrowed values are decoded
     // inside the walk.
-    static func differences(headSeq: UInt64, _ ledger: LedgerTransaction) throws -> [String] {
+    static func differences(headSeq: UInt64, _ ledger: LedgerTransaction, releasing region: MappedRegion?) throws -> [String] {
         guard let databases = ledger.provenanceDatabases, let batchDatabases = ledger.batchDatabases else { return [] }
         var found = Differences("provenance")
         var files = Differences("batch_files")
@@ -28,46 +28,43 @@ enum ProvenanceCheck {
             found.add("key 0: \(detail)")
         }
         var counted: [UInt64: Int] = [:]
-        if let start {
-            var expected = start.firstSeq
-            try ledger.txn.withCursor(databases.provenance) { cursor in
-                for entry in cursor.entries(from: BigEndianKey64(1)) {
-                    guard entry.key.count == 8 else {
-                        found.add("key \(Verifier.describe(entry.key)) is not a seq")
-                        continue
-                    }
-                    let seq = BigEndianKey64.decode(entry.key)
-                    if seq < expected {
-                        found.add("key \(seq): an entry for seqs an entry before it covers")
-                    } else if seq > expected {
-                        found.add(lost(expected, seq - 1))
-                    }
-                    let run: ProvenanceRun
-                    do {
-                        run = try ProvenanceRun(decoding: entry.value, firstSeq: seq)
-                    } catch StoreError.corrupt(let detail) {
-                        found.add("key \(seq): \(detail)")
-                        expected = max(expected, seq + 1)
-                        continue
-                    }
-                    let last = seq + UInt64(run.lines.count) - 1
-                    if let batch = batches[run.batch] {
-                        if seq < batch.firstSeq || last > batch.lastSeq {
-                            found.add(
-                                "key \(seq): seqs \(seq)–\(last) are not within batch \(run.batch)'s \(batch.firstSeq)–\(batch.lastSeq)"
-                            )
-                        }
-                        if run.lines.first! < batch.start.line || run.lines.last! >= batch.next.line {
-                            found.add(
-                                "key \(seq): lines \(run.lines.first!)–\(run.lines.last!) are not within batch \(run.batch)")
-                        }
-                    } else {
-                        found.add("key \(seq): names batch \(run.batch), which has no record")
-                    }
-                    counted[run.batch, default: 0] += run.lines.count
-                    expected = max(expected, last + 1)
-                }
+        var expected = start?.firstSeq ?? 0
+        let firstKey = [UInt8](repeating: 0, count: 7) + [1]
+        // Walked whatever `start` holds, so that its branch keys are checked (`walkCheckingRoutes`).
+        let misrouted = try Verifier.walkCheckingRoutes(databases.provenance, ledger, releasing: region) { key, value in
+            // Key 0 holds where provenance starts.
+            guard start != nil, !key.lexicographicallyPrecedes(firstKey) else { return }
+            guard key.count == 8 else { return found.add("key \(Verifier.describe(key)) is not a seq") }
+            let seq = BigEndianKey64.decode(key)
+            if seq < expected {
+                found.add("key \(seq): an entry for seqs an entry before it covers")
+            } else if seq > expected {
+                found.add(lost(expected, seq - 1))
             }
+            let run: ProvenanceRun
+            do {
+                run = try ProvenanceRun(decoding: value, firstSeq: seq)
+            } catch StoreError.corrupt(let detail) {
+                found.add("key \(seq): \(detail)")
+                expected = max(expected, seq + 1)
+                return
+            }
+            let last = seq + UInt64(run.lines.count) - 1
+            if let batch = batches[run.batch] {
+                if seq < batch.firstSeq || last > batch.lastSeq {
+                    found.add(
+                        "key \(seq): seqs \(seq)–\(last) are not within batch \(run.batch)'s \(batch.firstSeq)–\(batch.lastSeq)")
+                }
+                if run.lines.first! < batch.start.line || run.lines.last! >= batch.next.line {
+                    found.add("key \(seq): lines \(run.lines.first!)–\(run.lines.last!) are not within batch \(run.batch)")
+                }
+            } else {
+                found.add("key \(seq): names batch \(run.batch), which has no record")
+            }
+            counted[run.batch, default: 0] += run.lines.count
+            expected = max(expected, last + 1)
+        }
+        if let start {
             if expected <= headSeq {
                 found.add(lost(expected, headSeq))
             } else if expected > headSeq + 1 {
@@ -103,7 +100,7 @@ enum ProvenanceCheck {
                 files.add("batch \(number) has lost its entry")
             }
         }
-        return found.lines + files.lines
+        return misrouted + found.lines + files.lines
     }
 
     /// The difference of the seqs `first`…`last` without an entry.

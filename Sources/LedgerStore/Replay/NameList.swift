@@ -39,6 +39,22 @@ public struct NameList: RandomAccessCollection, Equatable, Sendable {
         return try segments[segment].bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
+    /// Gives `body` each of the first `count` ids (at most all) with its number, in number order,
+    /// read along each segment's buffers.
+    func forEachID(upTo count: Int, _ body: (Int, UnsafeRawBufferPointer) -> Void) {
+        for (segment, first) in zip(segments, firsts) where first < count {
+            segment.bytes.withUnsafeBytes { bytes in
+                segment.ends.withUnsafeBufferPointer { ends in
+                    var start = 0
+                    for local in 0..<Swift.min(ends.count, count - first) {
+                        body(first + local, UnsafeRawBufferPointer(rebasing: bytes[start..<ends[local]]))
+                        start = ends[local]
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the id of number `index` is `other`, byte for byte.
     func hasBytes(_ other: UnsafeRawBufferPointer, at index: Int) -> Bool {
         withBytes(of: index) { $0.hasSameBytes(as: other) }

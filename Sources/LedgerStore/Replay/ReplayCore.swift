@@ -79,9 +79,13 @@ public struct ReplayCore {
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     /// `chain`: the stored links of the hash chain, recomputed as the events are folded (verify):
     /// the result `confirmsChain` if they all match and the chain ends at the log's last seq.
+    /// `logPages`: the leaf pages of `log` in `ledger` (a read snapshot, verify's): the scans read
+    /// them in the map instead of stepping a cursor (`LogScan`), and keep the first and last key of
+    /// each one they read whole (`ReplayedLedger.logLeaves`, for the check of the log's branch keys).
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
-        checkingChain chain: StoredChain? = nil, progress: (Int) -> Void, shouldStop: @escaping @Sendable () -> Bool
+        checkingChain chain: StoredChain? = nil, readingLogPages logPages: LeafPages? = nil, progress: (Int) -> Void,
+        shouldStop: @escaping @Sendable () -> Bool
     ) throws -> ReplayedLedger {
         var head = try ledger.headSeq()
         let logged = try ledger.count(\.log)
@@ -122,7 +126,7 @@ public struct ReplayCore {
             let work = Work(
                 ranges: epoch, queue: RangeQueue(count: epoch.count), expected: expected, bounds: bounds,
                 collectingNames: collectingNames, region: region, logged: logged, cutoff: cutoff, partitions: partitions,
-                chain: chain, shouldStop: shouldStop)
+                chain: chain, logPages: logPages, shouldStop: shouldStop)
             let before = Int(clamping: epoch[0].seqs.lowerBound)
             try Self.fold(epoch: work, ledger, store, rows: &rows, helpersRows: &helpersRows, join: &join) {
                 progress(min(Int(head), before + $0))
@@ -265,6 +269,8 @@ public struct ReplayCore {
         let partitions: Int
         /// The stored links of the hash chain to recompute (verify), if any.
         let chain: StoredChain?
+        /// The log's leaf pages in the caller's snapshot, which the scans read (verify), if any.
+        let logPages: LeafPages?
         let shouldStop: @Sendable () -> Bool
     }
 
@@ -285,7 +291,7 @@ public struct ReplayCore {
                     cutoff: work.cutoff, partitions: work.partitions, region: work.region,
                     chain: work.chain.map { ChainRun($0, seqs: work.ranges[index].seqs) },
                     events: min(work.ranges[index].seqs.count, work.logged)),
-                ledger, store, releasing: work.region, shouldStop: work.shouldStop
+                ledger, store, releasing: work.region, reading: work.logPages, shouldStop: work.shouldStop
             ) { progress(replayed + $0) }
             // Wrapping: in a damaged log a range's last seq may lie before its first (verify names it).
             replayed &+= part.lastSeq.map { Int(truncatingIfNeeded: $0 &- (part.firstSeq ?? $0) &+ 1) } ?? 0
@@ -297,13 +303,17 @@ public struct ReplayCore {
 
     /// Folds the events of `range` with `run`, releasing the pages of `region` now and then:
     /// without that, a rebuild's resident memory would hold most of the data file (the log's
-    /// pages, and the pages the kernel maps around them).
+    /// pages, and the pages the kernel maps around them). `logPages`: the log's leaves, read in the
+    /// map (`LogScan`), the first and last key of each one read whole kept in the part
+    /// (`ReplayedPart.logLeaves`).
     private static func scan(
         _ range: ReplayRange, _ run: consuming ReplayRun, _ ledger: LedgerTransaction, _ store: LedgerStore,
-        releasing region: MappedRegion?, shouldStop: () -> Bool, progress: (Int) -> Void
+        releasing region: MappedRegion?, reading logPages: LeafPages?, shouldStop: () -> Bool, progress: (Int) -> Void
     ) throws -> (part: ReplayedPart, rows: ReplayRows) {
+        let keepingLeaves = logPages != nil
         var run = consume run
-        return try ledger.withCursor(\.log) { cursor in
+        var leaves = LeafEdges()
+        var scanned = try ledger.withCursor(\.log) { cursor in
             // A ring of the next `lookahead` entries: each is prepared when read and folded when it
             // leaves the ring.
             // Safe: the ring holds entries borrowed from this cursor's transaction and is folded before it ends.
@@ -311,20 +321,23 @@ public struct ReplayCore {
             var ahead = [Cursor.Entry](repeating: (none, none), count: lookahead)
             var first = 0
             var count = 0
-            var next = try cursor.seek(atLeast: BigEndianKey64(range.seqs.lowerBound))
+            var entries = LogScan(cursor, reading: logPages)
+            var next = try entries.first(atLeast: range.seqs.lowerBound)
             while count < lookahead, let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                 ahead[count] = entry
+                if keepingLeaves { leaves.see(entry.key) }
                 run.prepare(entry.value)
                 count += 1
-                next = try cursor.next()
+                next = try entries.next()
             }
             var replayed = 0
             while count > 0 {
                 let current = ahead[first]
                 if let entry = next, LedgerTransaction.seq(entry.key) <= range.seqs.upperBound {
                     ahead[first] = entry
+                    if keepingLeaves { leaves.see(entry.key) }
                     run.prepare(entry.value)
-                    next = try cursor.next()
+                    next = try entries.next()
                 } else {
                     count -= 1
                 }
@@ -341,5 +354,8 @@ public struct ReplayCore {
             }
             return run.finish()
         }
+        leaves.endWalk()
+        scanned.part.logLeaves = leaves
+        return scanned
     }
 }

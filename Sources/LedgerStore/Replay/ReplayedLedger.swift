@@ -1,3 +1,4 @@
+internal import LMDB
 public import LedgerDomain
 internal import LedgerServices
 
@@ -27,6 +28,9 @@ public struct ReplayedLedger: Sendable {
     let confirmsChain: Bool
     /// The seqs of the events flagged as accepted with a command id (format 6).
     let commandIDs: CommandTally
+    /// The first and last key of the leaves of `log` the replay's scans read whole (verify's check
+    /// of the log's branch keys reads them from here, not from the leaves again; when asked for).
+    let logLeaves: LeafEdges
 
     /// `confirmingChain`: whether the chain the replay was given ends at its last seq.
     init(_ join: ReplayJoin, confirmingChain: Bool = false) {
@@ -39,6 +43,7 @@ public struct ReplayedLedger: Sendable {
         problems = join.problems
         confirmsChain = confirmingChain && join.confirmsChain
         commandIDs = join.commandIDs
+        logLeaves = join.logLeaves
     }
 
     public var eventCount: Int { Int(headSeq) }

@@ -53,12 +53,15 @@ struct LedgerDatabases {
     let checked: Bool
 
     static let names = [
-        "meta", "log", "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
+        "meta", logName, "orders", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids", "sku_names",
         commandsName, "imports", "customers", "revenue", "skus", "customer_orders", "stats", "checkpoints",
     ]
 
     /// The command ids' database (verify reads its pages itself: `Verifier.checkCommands`).
     static let commandsName = "commands"
+
+    /// The log's database (verify checks its branch keys with the edges of the leaves the replay read).
+    static let logName = "log"
 
     /// The database format 4 added.
     static let chainName = "chain"
@@ -109,6 +112,9 @@ struct LedgerDatabases {
         chain = all.count > 20 ? all[20] : nil
         provenance = all.count > 22 ? ProvenanceDatabases(provenance: all[21], batchFiles: all[22]) : nil
     }
+
+    /// The name of `database`, one of the store's.
+    func name(of database: Database) -> String? { named.first { $0.database == database }?.name }
 
     /// Every database the store has open, with its name.
     var named: [(name: String, database: Database)] {

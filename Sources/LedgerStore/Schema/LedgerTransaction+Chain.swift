@@ -65,6 +65,20 @@ extension LedgerTransaction {
         try txn.withCursor(try chainDatabase()) { cursor in try cursor.entries().map(Self.link) }
     }
 
+    /// Every link in seq order, the first and last key of the leaves the walk reads whole kept in
+    /// `edges` (for verify's check of the chain's branch keys, which then reads only its branch pages).
+    func chainLinks(keepingEdgesIn edges: inout LeafEdges) throws -> [(seq: UInt64, digest: [UInt8])] {
+        try txn.withCursor(try chainDatabase()) { cursor in
+            var links: [(seq: UInt64, digest: [UInt8])] = []
+            for entry in cursor.entries() {
+                edges.see(entry.key)
+                links.append(try Self.link(entry))
+            }
+            edges.endWalk()
+            return links
+        }
+    }
+
     /// The checksums of the events of the link that ends at `seq`, in seq order; `nil` when that
     /// link keeps none (an older format's) or no link ends there.
     func chainChecksums(endingAt seq: UInt64) throws -> [UInt16]? {

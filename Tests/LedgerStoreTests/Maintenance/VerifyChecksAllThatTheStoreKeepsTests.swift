@@ -20,7 +20,7 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         case batchLost, batchAdded, batchChanged
         case headLost, headAdded, headChanged
         case rejectionLost, rejectionAdded, rejectionChanged
-        case orderIDLost, orderNameAdded, customerIDChanged, customerNameLost, skuNameChanged
+        case orderIDLost, orderNameAdded, customerIDChanged, orderIDNumbersSwapped, skuIDRenamed, customerNameLost, skuNameChanged
         case customerOrderLost, customerOrderAdded, customerOrderChanged
         case checkpointLost, checkpointAdded, checkpointChanged
         case importRecordAdded
@@ -118,6 +118,19 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
             first.value[3] ^= 1
             try put(first.value, first.key, "customer_ids")
             return "ids: customer \(String(decoding: first.key, as: UTF8.self)) does not map"
+        case .orderIDNumbersSwapped:
+            // Every id and every number still there once: only the pairs differ.
+            let ids = try entries("order_ids")
+            let (first, last) = (ids[0], ids[ids.count - 1])
+            try put(last.value, first.key, "order_ids")
+            try put(first.value, last.key, "order_ids")
+            return "ids: order \(String(decoding: first.key, as: UTF8.self)) does not map"
+        case .skuIDRenamed:
+            // The same number under an id that sorts where the old one did.
+            let first = try entries("sku_ids")[0]
+            try delete(first.key, "sku_ids")
+            try put(first.value, first.key + [0x21], "sku_ids")
+            return "ids: sku \(String(decoding: first.key + [0x21], as: UTF8.self)) does not map"
         case .customerNameLost:
             try delete(try entries("customer_names")[3].key, "customer_names")
             return "ids: "
@@ -163,12 +176,23 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         #expect(report.differences.contains { $0.hasPrefix(expected) }, "\(damage): \(report.differences)")
     }
 
-    /// The branch keys of `orders` are checked against its leaves' first and last keys, those of
-    /// `commands` as its leaves are read whole for its ids. (A branch key is damaged in every copy
-    /// of its page in the file, older ones included: the damage counts once a lookup misses.)
-    @Test(arguments: ["orders", "commands"])
+    /// Every database that holds more than a leaf in a store of this size (the smaller ones have
+    /// no branch page in it).
+    static let branched = [
+        "log", "chain", "orders", "commands", "order_ids", "order_names", "customer_ids", "customer_names", "sku_ids",
+        "sku_names", "customers", "skus", "customer_orders", "rejections", "provenance",
+    ]
+
+    /// A branch key that misroutes a lookup fails verify in every database: those a check walks
+    /// for their entries are checked in the same walk (the read models, the index, the
+    /// dictionaries, `commands`, `provenance`), the log's and the chain's against the leaves'
+    /// first and last keys that the replay and the chain's walk kept, the others by reading their
+    /// pages. (A branch key is damaged in every copy of its page in the file, older ones included:
+    /// the damage counts once a lookup misses.)
+    @Test(arguments: branched)
     func aBranchKeyThatMisroutesALookupFailsVerify(_ database: String) throws {
-        try makeStore()
+        let settings = GeneratorSettings(orders: 3_000, seed: 9, badShare: 0.1, customers: 800, skus: 600)
+        _ = try GeneratedStore.make(in: directory, settings, chunkSize: 701)
         let entries = try entries(database).count
         func lookupFinds(_ key: [UInt8]) throws -> Bool {
             let environment = try Environment(directory: path)
@@ -186,16 +210,26 @@ struct VerifyChecksAllThatTheStoreKeepsTests {
         // The walk still sees every entry; a lookup of the damaged key does not find it.
         #expect(try self.entries(database).count == entries)
         let report = try Verifier(store: LedgerStore(path: path, readOnly: true)).verify()
-        let number =
-            misrouted.count == 4
-            ? UInt64(misrouted.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(as: UInt32.self)) })
-            : Self.number64(misrouted)
+        let key = misrouted.withUnsafeBytes { Verifier.describe($0) }
         #expect(
-            report.differences.contains {
-                $0.hasPrefix("\(database): a lookup of key \(number) ") && $0.hasSuffix("(a damaged branch page)")
-            },
+            report.differences.contains { $0 == "\(database): a lookup of key \(key) does not find it (a damaged branch page)" },
             "\(report.differences)")
     }
+
+    /// A value on a page of its own halfway through `customer_orders`: verify's reading of its
+    /// pages gives way there to a walk through LMDB, which goes on from the entry after the last one
+    /// read, so that each entry is checked once: that entry is named, and no order twice.
+    @Test func aWalkThatGivesWayHalfwayChecksEachEntryOnce() throws {
+        try makeStore()
+        let index = try entries("customer_orders")
+        let middle = index[index.count / 2]
+        try StoreFixture.put([UInt8](repeating: 7, count: 8_000), key: middle.key, database: "customer_orders", at: path)
+        let report = try Verifier(store: LedgerStore(path: path, readOnly: true)).verify()
+        #expect(
+            report.differences == ["customer_orders: key \(Self.number64(middle.key)) (\(Self.hex(middle.key))) holds a value"])
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
     @Test func aDamagedBatchRecordStopsTheImportOfItsFileAgainAndNothingIsAppliedTwice() throws {
         try makeStore()

@@ -5,15 +5,18 @@ internal import LedgerServices
 /// them (`CheckQueue`). Listed in the order they are taken, the heaviest first on the stores
 /// measured (an order the lines do not follow: `reported`).
 enum SharedCheck: CaseIterable {
-    /// The `…_names` and `…_ids` databases against the ids the log names.
-    case dictionaries
     /// `commands` against the log, and its branch keys.
     case commands
-    /// Every other database's branch keys.
-    case routing
+    /// The orders, and the index of orders by customer.
+    case orders
+    /// The `…_names` and `…_ids` databases against the ids the log names, and their branch keys.
+    case dictionaries
+    case customers, skus
     /// Each event's batch and line, and each batch's file (`ProvenanceCheck`).
     case provenance
-    case orders, customers, skus, revenue, stats
+    /// The branch keys of the databases no other check walks, and of the log.
+    case routing
+    case revenue, stats
     /// The batch records, their head keys and rejections, format 1's import records.
     case batches
 
@@ -35,10 +38,11 @@ enum SharedCheck: CaseIterable {
     }
 
     /// Runs the check in `ledger` against `replayed`, the whole log replayed; a read model that
-    /// lags was compared already (`lagging`).
+    /// lags was compared already (`lagging`). `leaves`: the edges of the leaves that walks kept
+    /// before, by database (the log's, the chain's), for the branch keys' check.
     func run(
         _ replayed: ReplayedLedger, _ lagging: LaggingReadModels, in ledger: LedgerTransaction,
-        releasing region: MappedRegion?
+        releasing region: MappedRegion?, knowing leaves: [String: LeafEdges]
     ) throws -> [String] {
         if let model {
             return try lagging.found[model] ?? Verifier.compare(model, with: replayed, ledger, releasing: region)
@@ -50,9 +54,9 @@ enum SharedCheck: CaseIterable {
         case .commands: return try Verifier.checkCommands(replayed, ledger, releasing: region)
         case .routing:
             return try Verifier.checkRouting(
-                ledger, releasing: region, leaving: ledger.databases.checked ? [LedgerDatabases.commandsName] : [])
+                ledger, releasing: region, leaving: Verifier.walkedByChecks(ledger), knowing: leaves)
         case .batches: return try Verifier.checkBatches(headSeq: replayed.headSeq, ledger)
-        case .provenance: return try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger)
+        case .provenance: return try ProvenanceCheck.differences(headSeq: replayed.headSeq, ledger, releasing: region)
         default: return []
         }
     }

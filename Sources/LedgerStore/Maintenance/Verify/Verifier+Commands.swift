@@ -5,28 +5,15 @@ extension Verifier {
     /// seqs named those of the events flagged as accepted with a command id. The replay tallied
     /// those (`CommandTally`); only when the tallies differ is the log walked again beside
     /// `commands`, to name the seqs. Its branch keys are checked in the same reading of its pages
-    /// (`Transaction.visitCheckingRoutes`), or, where its pages cannot be read so, by lookups after
-    /// a walk through LMDB.
+    /// (`Transaction.walkCheckingRoutes`).
     static func checkCommands(
         _ replayed: ReplayedLedger, _ ledger: LedgerTransaction, releasing region: MappedRegion?
     ) throws -> [String] {
         guard ledger.databases.checked else { return [] }
         let name = LedgerDatabases.commandsName
         var walk = CommandIDsWalk()
-        var misrouted = ledger.txn.visitCheckingRoutes(named: name, region: region, limit: listed) {
+        let misrouted = try ledger.txn.walkCheckingRoutes(ledger.databases.commands, named: name, region: region, limit: listed) {
             walk.add(key: $0, value: $1)
-        }
-        if misrouted == nil {
-            walk = CommandIDsWalk()
-            var read = 0
-            try ledger.scan(\.commands) { entries in
-                for entry in entries {
-                    read += 1
-                    if read & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
-                    walk.add(key: entry.key, value: entry.value)
-                }
-            }
-            misrouted = try ledger.txn.unreachableKeys(in: ledger.databases.commands, named: name, region: region, limit: listed)
         }
         var found = walk.found
         if walk.tally != replayed.commandIDs { try nameCommandDifferences(ledger, &found) }
@@ -37,7 +24,7 @@ extension Verifier {
             found.add("meta counts \(counted ?? 0) command ids (key command_ids), the log flags \(flagged)")
         case .failure: found.add("meta's count of command ids (key command_ids) is damaged, the log flags \(flagged)")
         }
-        return Self.misrouted(misrouted ?? [], in: name) + found.lines
+        return Self.misrouted(misrouted, in: name) + found.lines
     }
 
     /// Walks the log beside `commands` and names each seq where they disagree.

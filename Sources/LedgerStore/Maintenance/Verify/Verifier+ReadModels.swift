@@ -42,9 +42,6 @@ extension Verifier {
         }
     }
 
-    /// How many entries a comparison reads between two releases of the mapped pages.
-    static let releaseInterval = 1 << 17
-
     /// How many keys of the customer→orders index wait while their orders' customers are
     /// prefetched (a power of two).
     static let lookahead = 16
@@ -60,7 +57,7 @@ extension Verifier {
         // made only for an order that differs. A stored order that is the replayed one's bytes,
         // numbers an order may hold, is not decoded.
         var customers = [UInt32](repeating: 0, count: replayed.orders.count)
-        try Self.walkNumbered(\.orders, count: replayed.orders.count, ledger, releasing: region) { index, bytes in
+        let misrouted = try Self.walkNumbered(\.orders, count: replayed.orders.count, ledger, releasing: region) { index, bytes in
             let expected = replayed.entries[index]
             customers[index] = expected.state.customer.rawValue
             if let bytes, OrderStateCodec.holds(bytes, expected.state, lastSeq: expected.lastSeq),
@@ -98,30 +95,28 @@ extension Verifier {
         var next = 0
         // Its keys are all it holds: a value, or a key that is not two numbers, is damage.
         var entriesFound = Differences("customer_orders")
-        try customers.withUnsafeBufferPointer { numbers in
-            try ledger.scan(\.customerOrders) { entries in
-                for entry in entries {
-                    let key = BigEndianKey64.decode(entry.key)
-                    if entry.key.count != 8 || !entry.value.isEmpty {
-                        entriesFound.add(
-                            "key \(Self.describe(entry.key)) \(entry.key.count != 8 ? "is not a customer and an order number" : "holds a value")"
-                        )
-                    }
-                    let order = Int(key & 0xFFFF_FFFF)
-                    if order < numbers.count { cprefetch_for_read(numbers.baseAddress! + order) }
-                    if waiting == ring.count { index.check(ring[next], customers: numbers, &found) } else { waiting += 1 }
-                    ring[next] = key
-                    next = (next + 1) & (Self.lookahead - 1)
+        let indexMisrouted = try customers.withUnsafeBufferPointer { numbers in
+            let misrouted = try walkCheckingRoutes(\.customerOrders, ledger, releasing: region) { key, value in
+                let number = BigEndianKey64.decode(key)
+                if key.count != 8 || !value.isEmpty {
+                    entriesFound.add(
+                        "key \(Self.describe(key)) \(key.count != 8 ? "is not a customer and an order number" : "holds a value")")
                 }
+                let order = Int(number & 0xFFFF_FFFF)
+                if order < numbers.count { cprefetch_for_read(numbers.baseAddress! + order) }
+                if waiting == ring.count { index.check(ring[next], customers: numbers, &found) } else { waiting += 1 }
+                ring[next] = number
+                next = (next + 1) & (Self.lookahead - 1)
             }
             for offset in (ring.count - waiting)..<ring.count {
                 index.check(ring[(next + offset) & (Self.lookahead - 1)], customers: numbers, &found)
             }
+            return misrouted
         }
         let listed = index.listed
         let lacking = customers.count - listed
         if lacking > 0 { found.add("the customer index lacks \(lacking) order(s)") }
-        return found.lines + entriesFound.lines
+        return misrouted + found.lines + entriesFound.lines + indexMisrouted
     }
 
     /// A stored key as a difference names it: its bytes in hex, and the number they are when
@@ -137,33 +132,34 @@ extension Verifier {
 
     /// Walks `table`, keyed by dense number (big-endian), beside the numbers `0..<count`: `body`
     /// gets each number with its stored value, or `nil` when none is stored. Keys of another
-    /// length or past `count` are passed over (comparing the table's count says they are there).
-    /// The pages read are dropped from the map now and then.
+    /// length, and from the first past `count` on, are passed over (comparing the table's count
+    /// says they are there). The branch keys are checked in the same walk (`walkCheckingRoutes`):
+    /// gives the lines that name a key they misroute.
     static func walkNumbered(
         _ table: LedgerTransaction.Table, count: Int, _ ledger: LedgerTransaction, releasing region: MappedRegion?,
         _ body: (Int, UnsafeRawBufferPointer?) throws -> Void
-    ) throws {
+    ) throws -> [String] {
         var next = 0
-        func visit(_ number: Int, _ value: UnsafeRawBufferPointer?) throws {
-            if number & (Self.releaseInterval - 1) == 0 { region?.releasePages() }
-            try body(number, value)
-        }
-        try ledger.scan(table) { entries in
-            for entry in entries where entry.key.count == 4 {
-                let number = Int(BigEndianKey32.decode(entry.key))
-                guard number < count else { break }
-                while next < number {
-                    try visit(next, nil)
-                    next += 1
-                }
-                try visit(number, entry.value)
-                next = number + 1
+        var past = false
+        let misrouted = try walkCheckingRoutes(table, ledger, releasing: region) { key, value in
+            guard !past, key.count == 4 else { return }
+            let number = Int(BigEndianKey32.decode(key))
+            guard number < count else {
+                past = true
+                return
             }
+            while next < number {
+                try body(next, nil)
+                next += 1
+            }
+            try body(number, value)
+            next = number + 1
         }
         while next < count {
-            try visit(next, nil)
+            try body(next, nil)
             next += 1
         }
+        return misrouted
     }
 
     /// Compares the `count` rows of `table` with rows `0..<count` of the replay, each encoded by
@@ -180,7 +176,7 @@ extension Verifier {
         if stored != expected { found.add("\(stored) rows stored, \(expected) from the log") }
         // Each row is encoded into one reused buffer and compared with the stored bytes in place.
         var buffer = [UInt8](repeating: 0, count: 64)
-        try Self.walkNumbered(table, count: expected, ledger, releasing: region) { index, bytes in
+        let misrouted = try Self.walkNumbered(table, count: expected, ledger, releasing: region) { index, bytes in
             let name = { index < names.count ? names[index] : "number \(index)" }
             guard let bytes else { return found.add("\(name()) is missing") }
             let count = size(index)
@@ -194,7 +190,7 @@ extension Verifier {
             }
             if !same { found.add("\(name()) differs from the log's") }
         }
-        return found.lines
+        return misrouted + found.lines
     }
 
     static func compareRevenue(_ replayed: [RevenueKey: RevenueTotals], _ ledger: LedgerTransaction) throws -> [String] {

@@ -51,10 +51,17 @@ public struct Verifier {
             let region = store.mappedRegion()
             let lagging = try LaggingReadModels(ledger, core: core, releasing: region, shouldStop: shouldStop)
             // The replay recomputes the hash chain as it folds, link by link from the digests stored.
-            let storedChain = ledger.hasChain ? StoredChain(try ledger.chainLinks()) : nil
+            // The walk of the chain and the replay's scans of the log keep the first and last key of
+            // the leaves they read: the check of their branch keys reads only their branch pages.
+            var chainLeaves = LeafEdges()
+            let storedChain = ledger.hasChain ? StoredChain(try ledger.chainLinks(keepingEdgesIn: &chainLeaves)) : nil
+            // The replay's scans read the log's leaves in the map, where LMDB's cursor would step
+            // through them entry by entry.
+            let logPages = ledger.txn.leafPages(named: LedgerDatabases.logName, region: region)
             let replayed = try core.replay(
-                in: ledger, collectingNames: true, releasingPages: true, checkingChain: storedChain, progress: progress,
-                shouldStop: shouldStop)
+                in: ledger, collectingNames: true, releasingPages: true, checkingChain: storedChain, readingLogPages: logPages,
+                progress: progress, shouldStop: shouldStop)
+            let leaves = [LedgerDatabases.logName: replayed.logLeaves, LedgerDatabases.chainName: chainLeaves]
             if shouldStop() { throw ReplayInterrupted() }
             try beforeOtherSnapshots()
             // Unless every link matched, the chain is recomputed from the start on a thread of its
@@ -64,7 +71,7 @@ public struct Verifier {
             var rechecked = false
             defer { if let recheck, !rechecked { _ = try? recheck.thread.wait() } }
             var differences = replayed.problems.map { "log: \($0)" }
-            differences += try runSharedChecks(replayed, lagging, ledger, releasing: region)
+            differences += try runSharedChecks(replayed, lagging, ledger, releasing: region, knowing: leaves)
             differences += try checkpointDifferences(lagging, headSeq: replayed.headSeq, ledger)
             rechecked = true
             let chain = try chainCheck(
@@ -77,14 +84,14 @@ public struct Verifier {
 
     /// Runs every `SharedCheck` on this thread and another at once. The other thread reads a
     /// snapshot of its own, which counts only if it sees the same commit as `ledger`; if a commit
-    /// came between, this thread runs them all.
+    /// came between, this thread runs them all. `leaves`: the edges of the leaves walks kept.
     private func runSharedChecks(
         _ replayed: ReplayedLedger, _ lagging: LaggingReadModels, _ ledger: LedgerTransaction,
-        releasing region: MappedRegion?
+        releasing region: MappedRegion?, knowing leaves: [String: LeafEdges]
     ) throws -> [String] {
         let queue = CheckQueue(
             SharedCheck.allCases.map { check in
-                { try check.run(replayed, lagging, in: $0, releasing: region) }
+                { try check.run(replayed, lagging, in: $0, releasing: region, knowing: leaves) }
             })
         let snapshot = ledger.txn.snapshot
         let helper = BackgroundThread { [store] in

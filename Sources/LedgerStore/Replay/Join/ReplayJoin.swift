@@ -25,6 +25,8 @@ struct ReplayJoin {
     private(set) var confirmsChain = true
     /// The seqs of the events flagged as accepted with a command id, over the parts appended.
     private(set) var commandIDs = CommandTally()
+    /// The first and last key of the leaves of `log` the parts' scans read whole (when asked for).
+    private(set) var logLeaves = LeafEdges()
 
     /// Appends the part that follows the ones joined so far, taking over its arrays (so that
     /// folding its deferred events into them copies nothing).
@@ -33,6 +35,8 @@ struct ReplayJoin {
         lastSeq = part.lastSeq ?? lastSeq
         confirmsChain = confirmsChain && part.confirmsChain
         commandIDs.add(part.commandIDs)
+        logLeaves.append(part.logLeaves)
+        part.logLeaves = LeafEdges()
         deferred.append(part.deferred)
         placedBefore.append(starts.last!)
         part.deferred = []

@@ -1,3 +1,4 @@
+internal import LMDB
 internal import LedgerDomain
 
 /// What a replay derives from one range of the log (the rows apart). Events of orders placed before the
@@ -29,4 +30,6 @@ struct ReplayedPart: @unchecked Sendable {
     var commandIDs = CommandTally()
     /// Whether the range's links of the hash chain were recomputed and all match (`ChainRun`).
     var confirmsChain = false
+    /// The first and last key of the leaves of `log` the range's scan read whole (when asked for).
+    var logLeaves = LeafEdges()
 }
