@@ -213,6 +213,7 @@ public final class Importer: Sendable {
         let rows = ReadModelCache()
         let commands = CommandIndex()
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
+        commands.claimsBound = state.mostClaims(inFileOf: batch.size)
         commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
         let applier = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)

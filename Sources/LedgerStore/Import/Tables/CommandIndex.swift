@@ -46,6 +46,10 @@ final class CommandIndex {
     /// About how many claims the import will add: the first load makes room for them, so that
     /// the table need not grow (and read every id from the store again) as it fills.
     var expectedClaims = 0
+    /// The most claims the import can add (0: not known): a table first loaded from a store far
+    /// larger than the file makes room for all of them, so that a batch of short records does not
+    /// outgrow an estimate made for longer ones and read every stored id twice.
+    var claimsBound = 0
     /// The bytes of the file the import reads (0: not known), how far into it the chunk in
     /// progress starts, and where it started and how many ids the table held when the table was
     /// last made: a table that fills up grows to hold what the rest of the file brings at the
@@ -203,11 +207,18 @@ final class CommandIndex {
         return min(size * 2, max(needed, size + size / 4))
     }
 
+    /// The claims a first load of `stored` ids makes room for: those `expected`, or up to `bound`
+    /// (the most the file can bring) while that is at most an eighth of the ids stored, which the
+    /// table holds anyway.
+    static func firstRoom(expected: Int, bound: Int, stored: Int) -> Int {
+        max(expected, min(bound, stored / 8))
+    }
+
     /// Fills a table of at least `capacity` slots with every command in the store and every claim
     /// it does not hold yet, this chunk's claims last (so that undoing them stays exact).
     private func rebuild(_ ledger: LedgerTransaction, capacity: Int) throws {
         let stored = try ledger.count(\.commands) + unwritten.count
-        let room = slots.isEmpty ? expectedClaims : 0
+        let room = slots.isEmpty ? Self.firstRoom(expected: expectedClaims, bound: claimsBound, stored: stored) : 0
         let size = max(capacity, 1 << 16, Int((Double(stored + room + 1) / Self.maximumLoad).rounded(.up)) + 1)
         // `firstSlot` scales 32 bits of the hash: at most 2^32 slots (3 billion command ids).
         guard size <= 1 << 32 else { throw StoreError.corrupt("\(stored) command ids are more than the command index holds") }
