@@ -7,7 +7,7 @@ internal import LedgerServices
 enum SharedCheck: CaseIterable {
     /// The `…_names` and `…_ids` databases against the ids the log names.
     case dictionaries
-    /// `commands` against the log, and its branch keys.
+    /// `commands` against the log, and its branch keys; the command index kept beside it.
     case commands
     /// Every other database's branch keys.
     case routing
@@ -47,7 +47,9 @@ enum SharedCheck: CaseIterable {
         case .dictionaries:
             return try Verifier.compareDictionaries(
                 replayed, namedAtCheckpoint: lagging.namedAtCheckpoint, ledger, releasing: region)
-        case .commands: return try Verifier.checkCommands(replayed, ledger, releasing: region)
+        case .commands:
+            return try Verifier.checkCommands(replayed, ledger, releasing: region)
+                + Verifier.checkCommandSlots(headSeq: replayed.headSeq, ledger)
         case .routing:
             return try Verifier.checkRouting(
                 ledger, releasing: region, leaving: ledger.databases.checked ? [LedgerDatabases.commandsName] : [])
