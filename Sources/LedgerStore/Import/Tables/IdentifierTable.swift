@@ -114,9 +114,17 @@ final class IdentifierTable {
 
     /// The number of `id`, whose hash (the table's function's) is `hash`, if the store or the
     /// import named it: from memory, or else, point-wise, from the store.
+    // Inlined into the applying thread's lookups as `number(of:hash:)` was; the store's path stays apart.
+    @inline(__always)
     func find(_ id: UnsafeRawBufferPointer, hash: UInt64) throws -> UInt32? {
         if let number = number(of: id, hash: hash) { return number }
-        guard base > 0, let ids, let ledger else { return nil }
+        return base > 0 ? try findStored(id) : nil
+    }
+
+    /// The number `…_ids` maps `id` to, below `base`, confirmed in `…_names`.
+    @inline(never)
+    private func findStored(_ id: UnsafeRawBufferPointer) throws -> UInt32? {
+        guard let ids, let ledger else { return nil }
         guard let value = try ledger.value(ids, id) else { return nil }
         let number = try LedgerTransaction.denseNumber(value)
         // A damaged `…_ids` must not give an id another's number: the number is checked against `…_names`.
