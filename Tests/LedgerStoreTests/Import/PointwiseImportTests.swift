@@ -105,6 +105,15 @@ struct PointwiseImportTests {
             #expect(try table.define("C-3") == 2)
             #expect(try table.find("C-3") == 2)
         }
+        // An entry of `customer_ids` lost: no lookup may miss it, so the ids are loaded whole.
+        let mapped = try StoreFixture.entries(database: "customer_ids", at: store.path)
+        try StoreFixture.delete(key: Array("C-2".utf8), database: "customer_ids", at: store.path)
+        let short = IdentifierTable(names: \.customerNames, ids: \.customerIDs)
+        try store.read { ledger throws in
+            try short.begin(ledger, releasing: nil)
+            #expect(try short.base == 0 && short.find("C-2") == 1)
+        }
+        for entry in mapped { try StoreFixture.put(entry.value, key: entry.key, database: "customer_ids", at: store.path) }
         // `customer_ids` mapping C-1 to the number of C-2: refused, not taken.
         try StoreFixture.put([1, 0, 0, 0], key: Array("C-1".utf8), database: "customer_ids", at: store.path)
         let again = IdentifierTable(names: \.customerNames, ids: \.customerIDs)

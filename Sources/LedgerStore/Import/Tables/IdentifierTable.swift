@@ -17,10 +17,10 @@ internal import LedgerDomain
 /// numbers, the arena's end), then adds what other writers defined since.
 ///
 /// Point-wise (an import small against the store, `LookupMode`), the table holds only the ids
-/// numbered from `base` on: those its `…_ids` database does not map when the import starts (the
-/// ids named since the read model's checkpoint, none after a finished import) and those it
-/// defines. An id not found in memory is looked up in `…_ids`, and the number found is confirmed
-/// against `…_names`, so that the import's cost follows its records, not the store's ids.
+/// the import defines, numbered from `base` on, when the store's `…_ids` maps every id of its
+/// `…_names` (else it loads them all). An id not found in memory is looked up in `…_ids`, and
+/// the number found is confirmed against `…_names`, so that the import's cost follows its
+/// records, not the store's ids.
 final class IdentifierTable {
     private static let maximumLoad = 0.7
     private static let offsetBits = 40
@@ -95,8 +95,10 @@ final class IdentifierTable {
             rehash(capacity: 0)
         }
         if let ids, count == 0 {
-            // `ids` maps the first of the numbers `names` holds (see `indexIDs`).
-            base = min(try ledger.count(ids), stored)
+            // `ids` maps the first of the numbers `names` holds (see `indexIDs`): every one once the
+            // read model is at the log's head, as an import finds it. One that maps another count
+            // lost or gained entries, which no lookup in it may miss: every id is loaded instead.
+            base = try ledger.count(ids) == stored ? stored : 0
             count = base
         }
         guard stored > count else { return }
