@@ -10,7 +10,7 @@ import SystemPaths
 // Safe: its state is immutable after init; the environment is thread-safe and each transaction stays on one thread.
 public final class LedgerStore: @unchecked Sendable {
     /// The store format this build writes and reads (where the last `FormatUpgrade` step ends).
-    public static let formatVersion: UInt32 = 7
+    public static let formatVersion: UInt32 = 8
 
     public let path: String
     let environment: Environment

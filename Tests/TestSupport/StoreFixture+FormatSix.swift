@@ -8,7 +8,7 @@ extension StoreFixture {
     public static func turnIntoFormat6(at path: String) throws {
         let environment = try Environment(directory: path)
         let meta = try environment.openDatabase(named: "meta")
-        let emptied = try ["provenance", "batch_files"].map { try environment.openDatabase(named: $0) }
+        let emptied = try ["provenance", "batch_files", "command_slots"].map { try environment.openDatabase(named: $0) }
         try environment.write { txn in
             for database in emptied { try txn.clear(database) }
             try txn.put(meta, "format", [6, 0, 0, 0])

@@ -1,6 +1,7 @@
 /// A fast 64-bit hash of an id's bytes, for the importer's tables in memory, computed by the
-/// reading thread as it decodes each id (never stored: a table is rebuilt from the store by each
-/// import, so the function may change between builds).
+/// reading thread as it decodes each id. Its function is stored too: the store's checks and the
+/// command index it keeps between imports are made with it (under seeds of their own), so it
+/// changes only with the store's format.
 /// Eight bytes per multiply, then a final mix so that the low bits (the slot) and the high bits
 /// (the tag) both depend on every byte.
 ///

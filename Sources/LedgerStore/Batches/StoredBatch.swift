@@ -58,6 +58,13 @@ public struct StoredBatch: Hashable, Sendable {
         return Int(claims)
     }
 
+    /// The most command ids the bytes after `next` can bring, in a file of `size` bytes: one per
+    /// record as short as a record with a command id can be (four fields, one of them a
+    /// timestamp, in CSV; their names as well in JSON Lines).
+    func mostClaims(inFileOf size: UInt64) -> Int {
+        Int((size - min(size, next.offset)) / (format == .jsonl ? 64 : 28))
+    }
+
     /// The lines of the batch it continues, for the summary's `continued_after_line`.
     public var continuedAfterLine: Int? { parent == 0 ? nil : start.line - 1 }
 

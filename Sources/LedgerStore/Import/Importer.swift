@@ -19,13 +19,21 @@ public final class Importer: Sendable {
     private let rejectsWrites = Atomic<Int>(0)
     /// What `orders import` did before it opened the store, until the import of its file takes it.
     private let start: ImportStart?
+    /// How every file finds what the store holds (`nil`: chosen for each file by its size, `LookupMode.choose`).
+    private let lookups: LookupMode?
 
     /// `start`: the first file opened, the lock taken and the read models caught up before
     /// `store` was opened (`ImportStart`).
-    public init(store: LedgerStore, service: any OrderDeciding = OrderService(), start: ImportStart? = nil) {
+    public convenience init(store: LedgerStore, service: any OrderDeciding = OrderService(), start: ImportStart? = nil) {
+        self.init(store: store, service: service, start: start, lookups: nil)
+    }
+
+    /// `lookups`: how every file finds what the store holds, whatever its size (tests).
+    init(store: LedgerStore, service: any OrderDeciding = OrderService(), start: ImportStart? = nil, lookups: LookupMode?) {
         self.store = store
         self.service = service
         self.start = start
+        self.lookups = lookups
         // The reading, preparing and writing threads hand each other buffers of up to a few MiB
         // per chunk; with glibc's moving thresholds malloc keeps them long after, and fixed ones
         // lower the peak resident memory for the same CPU.
@@ -207,12 +215,20 @@ public final class Importer: Sendable {
         var state = initial
         var number = firstNumber
         try catchUp(options, file, committed: state, why: Self.unfinished, first: true)
-        let identifiers = ImportIdentifiers()
-        // A record takes well over 32 bytes, an order at least one record.
-        let orders = OrderStates(expectedOrders: Int(min(batch.size / 32, 1 << 26)))
-        let rows = ReadModelCache()
-        let commands = CommandIndex()
+        let storedOrders = try store.read { try $0.count(\.orderNames) }
+        let lookups =
+            self.lookups
+            ?? LookupMode.choose(
+                bytesLeft: batch.size - min(batch.size, state.next.offset), format: reader.format, storedOrders: storedOrders)
+        let identifiers = ImportIdentifiers(lookups: lookups)
+        // A record takes well over 32 bytes, an order at least one record; point-wise, the stored
+        // orders' numbers too (their states are met one by one, on pages only touched then).
+        let expectedOrders = Int(min(batch.size / 32, 1 << 26)) + (lookups == .pointwise ? storedOrders : 0)
+        let orders = OrderStates(expectedOrders: expectedOrders, lookups: lookups)
+        let rows = ReadModelCache(lookups: lookups)
+        let commands = CommandIndex(lookups: lookups)
         commands.expectedClaims = state.expectedClaims(inFileOf: batch.size)
+        commands.claimsBound = state.mostClaims(inFileOf: batch.size)
         commands.fileSize = batch.size
         let decoder = CommandDecoder(format: reader.format)
         let applier = ChunkApplier(service: service, identifiers: identifiers, orders: orders, commands: commands)
@@ -240,13 +256,14 @@ public final class Importer: Sendable {
                         defer { whole.stop() }
                         let head = try ledger.headSeq()
                         var noSpare: PreparedChunk?
-                        let prepared = try applier.prepare(
+                        var prepared = try applier.prepare(
                             ledger, firstSeq: head + 1, visibleHead: head, after: state, earlier: [], reusing: &noSpare,
                             releasing: store.mappedRegion()
                         ) {
                             try Self.stopIfAsked(options, file, committed: state)
                             return try whole.next()
                         }
+                        prepared.commandSlots = commands.storedTableUpdate()
                         try rows.fold(prepared.changes, after: head, in: ledger)
                         return try writer.write(prepared, to: ledger, after: state, atomic: true, releasing: store.mappedRegion())
                     }
@@ -261,7 +278,7 @@ public final class Importer: Sendable {
                             chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }
-                    guard let prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    guard var prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
                     try folding!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
@@ -269,6 +286,7 @@ public final class Importer: Sendable {
                         // id tables nor the command ids (the chunk holds its own).
                         preparing!.stop()
                         identifiers.release()
+                        prepared.commandSlots = commands.storedTableUpdate()
                         commands.release()
                         try folding!.finish()
                     }

@@ -30,6 +30,9 @@ struct FormatUpgrade: Sendable {
         // 6 → 7: provenance, kept for the events and batches from here on (the earlier ones'
         // lines were never recorded); its databases are created by the open itself.
         FormatUpgrade(from: 6) { try $0.startProvenance() },
+        // 7 → 8: the command index kept between imports; its database, created by the open
+        // itself, starts empty, and the next import that meets a command id fills it.
+        FormatUpgrade(from: 7) { _ in },
     ]
 
     /// Rewrites `commands` from command id → seq (little-endian) to seq (big-endian) → command id.

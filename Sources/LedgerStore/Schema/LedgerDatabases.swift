@@ -1,6 +1,6 @@
 internal import LMDB
 
-/// The named LMDB databases of a store (format 7).
+/// The named LMDB databases of a store (format 8).
 ///
 /// - `log`: seq (big-endian `UInt64`) → event (`EventCodec`); appended with `MDB_APPEND`.
 /// - `orders`: order number (big-endian `UInt32`) → state (`OrderStateCodec`): new orders append,
@@ -23,6 +23,8 @@ internal import LMDB
 ///   (32 bytes) and a checksum per event of the link (`ChainLink`); a link every `ChainLink.span`
 ///   seqs and one up to the log's last seq (format 6; formats 4 and 5 had one per commit).
 /// - `provenance`, `batch_files`: where each event came from (format 7, `ProvenanceDatabases`).
+/// - `command_slots`: the import's command index, kept for the next import (format 8,
+///   `StoredCommandSlots`).
 /// - `meta`: `format` → store format version.
 struct LedgerDatabases {
     let meta: Database
@@ -48,6 +50,8 @@ struct LedgerDatabases {
     let chain: Database?
     /// Where each event came from (format 7); `nil` only in an older store opened read-only.
     let provenance: ProvenanceDatabases?
+    /// The command index kept between imports (format 8); `nil` only in an older store opened read-only.
+    let commandSlots: Database?
     /// Whether command ids, batch records and checkpoints carry their checks (format 6); `false`
     /// only in an older store opened read-only.
     let checked: Bool
@@ -66,8 +70,11 @@ struct LedgerDatabases {
     /// The database format 4 added.
     static let chainName = "chain"
 
+    /// The database format 8 added.
+    static let commandSlotsName = "command_slots"
+
     /// Every database of the current format, in the order they are opened.
-    static let allNames = names + BatchDatabases.names + [chainName] + ProvenanceDatabases.names
+    static let allNames = names + BatchDatabases.names + [chainName] + ProvenanceDatabases.names + [commandSlotsName]
 
     /// Opens every database; a writable open creates them all in one transaction together with
     /// `prepare` (the format check and the upgrade steps), so a store is never left half-created,
@@ -83,7 +90,7 @@ struct LedgerDatabases {
     init(readingFrom environment: Environment, format: UInt32) throws {
         let names =
             Self.names + (format >= 2 ? BatchDatabases.names : []) + (format >= 4 ? [Self.chainName] : [])
-            + (format >= 7 ? ProvenanceDatabases.names : [])
+            + (format >= 7 ? ProvenanceDatabases.names : []) + (format >= 8 ? [Self.commandSlotsName] : [])
         self.init(all: try environment.openDatabases(named: names), checked: format >= 6)
     }
 
@@ -111,6 +118,7 @@ struct LedgerDatabases {
         batchRecords = all.count > 17 ? BatchDatabases(batches: all[17], heads: all[18], rejections: all[19]) : nil
         chain = all.count > 20 ? all[20] : nil
         provenance = all.count > 22 ? ProvenanceDatabases(provenance: all[21], batchFiles: all[22]) : nil
+        commandSlots = all.count > 23 ? all[23] : nil
     }
 
     /// The name of `database`, one of the store's.
@@ -128,6 +136,7 @@ struct LedgerDatabases {
         }
         if let chain { named.append((Self.chainName, chain)) }
         if let provenance { named += zip(ProvenanceDatabases.names, [provenance.provenance, provenance.batchFiles]) }
+        if let commandSlots { named.append((Self.commandSlotsName, commandSlots)) }
         return named.map { (name: $0.0, database: $0.1) }
     }
 }

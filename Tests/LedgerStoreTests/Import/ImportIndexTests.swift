@@ -81,6 +81,38 @@ struct ImportIndexTests {
         #expect(index.capacity >= made + made / 4 && index.capacity < 2 * made)
     }
 
+    /// A first load from a store far larger than the file makes room for every claim the file can
+    /// bring, not only those expected: a batch of records shorter than the estimate's does not
+    /// fill the table and read every stored id again.
+    @Test func aFirstLoadFromALargeStoreMakesRoomForEveryClaimTheFileCanBring() throws {
+        #expect(CommandIndex.firstRoom(expected: 60, bound: 270, stored: 1_000_000) == 270)
+        #expect(CommandIndex.firstRoom(expected: 60, bound: 270, stored: 800) == 100)
+        #expect(CommandIndex.firstRoom(expected: 2_000_000, bound: 9_000_000, stored: 1_000_000) == 2_000_000)
+        let store = try LedgerStore(path: storePath, durable: false)
+        let stored = 46_000
+        try store.write { ledger throws in
+            var claims = CommandClaims()
+            for seq in 1...stored {
+                "s-\(seq)".utf8.withContiguousStorageIfAvailable { claims.append(.init($0), seq: UInt64(seq)) }
+            }
+            try claims.write(to: ledger)
+        }
+        let index = CommandIndex()
+        index.expectedClaims = 10
+        index.claimsBound = 1_000
+        try store.write { ledger throws in
+            index.begin(ledger, head: UInt64(stored), releasing: nil)
+            #expect(try index.claim(CommandID(validated: "c-0"), seq: UInt64(stored + 1)))
+            let loaded = index.capacity
+            #expect(Double(loaded) * 0.7 >= Double(stored + 1_000))
+            for number in 1..<1_000 {
+                #expect(try index.claim(CommandID(validated: "c-\(number)"), seq: UInt64(stored + 1 + number)))
+            }
+            #expect(try !index.claim(CommandID(validated: "s-17"), seq: UInt64(stored + 1_001)))
+            #expect(index.capacity == loaded)
+        }
+    }
+
     @Test func claimsCopiedIntoClaimsAlreadyHoldingSomeKeepEveryIdAtItsSeq() {
         func claims(_ entries: [(String, UInt64)]) -> CommandClaims {
             var claims = CommandClaims()

@@ -39,8 +39,9 @@ struct ChunkApplier {
         let head = firstSeq - 1
         orders.begin(ledger, head: head)
         commands.begin(ledger, head: head, visibleHead: visibleHead, read: before.next.offset, releasing: region)
-        // The dictionaries catch up with the store only when nothing of this import is pending.
-        if visibleHead == head { try identifiers.begin(ledger, releasing: region) }
+        // The dictionaries catch up with the store only when nothing of this import is pending
+        // (point-wise, they read `ledger` whatever).
+        try identifiers.begin(ledger, releasing: region, catchingUp: visibleHead == head)
         var chunk = PreparedChunk(firstSeq: firstSeq, progress: before)
         if spare != nil { chunk.reuseRoom(of: &spare!) }
         spare = nil

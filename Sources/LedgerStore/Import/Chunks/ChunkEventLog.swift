@@ -36,7 +36,7 @@ struct ChunkEventLog: EventLogWriting {
 
     mutating func order(of command: ParsedCommand) throws -> StoredOrder? {
         let id = command.decoded.orderID
-        guard let number = identifiers.orders.number(of: command.bytes(id), hash: id.hash) else { return nil }
+        guard let number = try identifiers.orders.find(command.bytes(id), hash: id.hash) else { return nil }
         guard let order = try orders.order(OrderNumber(number)) else {
             throw StoreError.corrupt("order \(command.orderIDText) has number \(number) but no state")
         }
@@ -64,7 +64,7 @@ struct ChunkEventLog: EventLogWriting {
     mutating func customerNumber(of command: ParsedCommand) throws -> CustomerNumber {
         let id = command.decoded.customer
         let bytes = command.bytes(id)
-        if let number = identifiers.customers.number(of: bytes, hash: id.hash) { return CustomerNumber(number) }
+        if let number = try identifiers.customers.find(bytes, hash: id.hash) { return CustomerNumber(number) }
         let number = try identifiers.customers.define(bytes, hash: id.hash)
         let name = Identifier.string(bytes)
         chunk.customerNames.append((name, number))
@@ -75,7 +75,7 @@ struct ChunkEventLog: EventLogWriting {
     mutating func skuNumber(of command: ParsedCommand, line: Int) throws -> SKUNumber {
         let id = command.sku(line)
         let bytes = command.bytes(id)
-        if let number = identifiers.skus.number(of: bytes, hash: id.hash) { return SKUNumber(number) }
+        if let number = try identifiers.skus.find(bytes, hash: id.hash) { return SKUNumber(number) }
         let number = try identifiers.skus.define(bytes, hash: id.hash)
         let name = Identifier.string(bytes)
         chunk.skuNames.append((name, number))

@@ -26,6 +26,8 @@ struct PreparedChunk: Sendable {
     /// The import's last chunk: the order states it changed, written back with this chunk (and the
     /// rows the import folded).
     var readModels: PendingReadModels?
+    /// The import's last chunk: how it brings the command index the store keeps up to date.
+    var commandSlots: CommandSlotsUpdate?
     /// The batch's record after the chunk.
     var progress: StoredBatch
     /// The chunk's rejected records.

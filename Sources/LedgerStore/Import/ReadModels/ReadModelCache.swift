@@ -18,8 +18,8 @@ final class ReadModelCache: ReadModelRows {
     // event the folding thread folds.
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     @exclusivity(unchecked) private var region: MappedRegion?
-    @exclusivity(unchecked) private var customers = DenseRows<CustomerTotals>()
-    @exclusivity(unchecked) private var skus = DenseRows<SKUTotals>()
+    @exclusivity(unchecked) private var customers: DenseRows<CustomerTotals>
+    @exclusivity(unchecked) private var skus: DenseRows<SKUTotals>
     /// The revenue rows the import folded into (every one of them changed).
     @exclusivity(unchecked) private var revenue: [RevenueKey: RevenueTotals] = [:]
     @exclusivity(unchecked) private var statusCounts: StatusCounts?
@@ -32,6 +32,12 @@ final class ReadModelCache: ReadModelRows {
     private var validAt: UInt64?
     /// The first load that failed; `ReadModelRows` cannot throw, so `fold` throws it.
     @exclusivity(unchecked) private var failure: (any Error)?
+
+    /// `lookups`: whether stored rows are read by blocks or one by one (`DenseRows`).
+    init(lookups: LookupMode = .loaded) {
+        customers = DenseRows(lookups: lookups)
+        skus = DenseRows(lookups: lookups)
+    }
 
     /// How many changes ahead of the one folded its rows are prefetched.
     static let prefetchDistance = 8

@@ -16,9 +16,14 @@ internal import LedgerDomain
 /// by emptying its slot, which is exact for the latest claims (nothing probed past them since).
 /// The claims are kept with their ids (`copyClaims(after:into:)`) until the snapshot the table reads
 /// holds them: the chunks that made them are written and committed behind it.
+///
+/// Point-wise (`LookupMode`), the store's commands up to the seq of the table the store keeps
+/// (`StoredCommandSlots`) are looked up there, and only the later ones and the claims are held in
+/// memory; a stored table that is damaged or does not add up is let go, and every id is loaded.
+/// The import's last chunk brings the stored table up to date (`storedTableUpdate`).
 final class CommandIndex {
-    private static let seqBits = 40
-    private static let seqMask: UInt64 = (1 << 40) - 1
+    static let seqBits = 40
+    static let seqMask: UInt64 = (1 << 40) - 1
     /// The table grows past this share of filled slots.
     private static let maximumLoad = 0.7
 
@@ -46,6 +51,10 @@ final class CommandIndex {
     /// About how many claims the import will add: the first load makes room for them, so that
     /// the table need not grow (and read every id from the store again) as it fills.
     var expectedClaims = 0
+    /// The most claims the import can add (0: not known): a table first loaded from a store far
+    /// larger than the file makes room for all of them, so that a batch of short records does not
+    /// outgrow an estimate made for longer ones and read every stored id twice.
+    var claimsBound = 0
     /// The bytes of the file the import reads (0: not known), how far into it the chunk in
     /// progress starts, and where it started and how many ids the table held when the table was
     /// last made: a table that fills up grows to hold what the rest of the file brings at the
@@ -55,10 +64,28 @@ final class CommandIndex {
     private var read: UInt64 = 0
     private var readWhenMade: UInt64 = 0
     private var countWhenMade = 0
-    /// The hash of an id's bytes (tests pass one that collides).
+    /// The hash of an id's bytes (tests pass one that collides), and the seed of `IdentifierHash`
+    /// it is (`nil`: another function, whose table is not kept in the store).
     private let hash: (UnsafeRawBufferPointer) -> UInt64
+    private let seed: UInt64?
+    /// Whether the store's table may be used (`LookupMode.pointwise`), and the table while it is.
+    private let lookups: LookupMode
+    private var stored: StoredCommandSlots?
+    /// The store's table was found unusable: the ids are loaded from `commands`.
+    private var storedRefused = false
 
-    init(hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of) { self.hash = hash }
+    /// `lookups`: point-wise, the store's commands are looked up in the table it keeps.
+    init(lookups: LookupMode = .loaded) {
+        hash = IdentifierHash.of
+        seed = IdentifierHash.seed
+        self.lookups = lookups
+    }
+
+    init(hash: @escaping (UnsafeRawBufferPointer) -> UInt64) {
+        self.hash = hash
+        seed = nil
+        lookups = .loaded
+    }
 
     /// Starts a chunk in `ledger`, a snapshot whose log ends at `visibleHead`, after the events
     /// up to `head` (this import's chunks between the two are not committed yet): the claims of a
@@ -91,8 +118,20 @@ final class CommandIndex {
         slots = []
         count = 0
         validAt = nil
+        stored = nil
         claimed = []
         unwritten = CommandClaims()
+    }
+
+    /// What the import's last chunk does to the table the store keeps, once every claim is
+    /// prepared: extend it (point-wise) or replace it with this table (which then holds every
+    /// command id of the store); `nil` when the import met no command id (the stored table stays
+    /// exact up to its seq, and the import added no command after it) or hashes with another function.
+    func storedTableUpdate() -> CommandSlotsUpdate? {
+        guard validAt != nil else { return nil }
+        if stored != nil { return CommandSlotsUpdate(.extend) }
+        guard let seed else { return nil }
+        return CommandSlotsUpdate(.replace(slots: slots, seed: seed, count: count))
     }
 
     /// The chunk went on (it is committed, or handed to be written) and the log ends at `head`.
@@ -120,6 +159,14 @@ final class CommandIndex {
                 return false
             }
             slot = Self.slot(after: slot, among: slots.count)
+        }
+        if let table = stored {
+            do {
+                if try table.contains(id, in: ledger) { return false }
+            } catch is StoredCommandSlots.Unusable {
+                try refuseStoredTable(ledger)
+                return try claim(id, hash: hash, seq: seq)
+            }
         }
         slots[slot] = tag << Self.seqBits | seq
         count += 1
@@ -171,7 +218,7 @@ final class CommandIndex {
     private func catchUp(_ ledger: LedgerTransaction) throws {
         if validAt == chunkStart { return }
         try ledger.checkCommandCount()
-        let stored = try ledger.count(\.commands)
+        let stored = try ledger.count(\.commands) - (self.stored?.header.count ?? 0)
         if let loaded = validAt, loaded < chunkStart, chunkStart == visibleHead,
             Double(stored + 1) <= Double(slots.count) * Self.maximumLoad
         {
@@ -203,11 +250,24 @@ final class CommandIndex {
         return min(size * 2, max(needed, size + size / 4))
     }
 
+    /// The claims a first load of `stored` ids makes room for: those `expected`, or up to `bound`
+    /// (the most the file can bring) while that is at most an eighth of the ids stored, which the
+    /// table holds anyway.
+    static func firstRoom(expected: Int, bound: Int, stored: Int) -> Int {
+        max(expected, min(bound, stored / 8))
+    }
+
     /// Fills a table of at least `capacity` slots with every command in the store and every claim
     /// it does not hold yet, this chunk's claims last (so that undoing them stays exact).
     private func rebuild(_ ledger: LedgerTransaction, capacity: Int) throws {
-        let stored = try ledger.count(\.commands) + unwritten.count
-        let room = slots.isEmpty ? expectedClaims : 0
+        if validAt == nil, slots.isEmpty, lookups == .pointwise, !storedRefused {
+            stored = try StoredCommandSlots.open(ledger).flatMap { $0.header.validAt <= visibleHead ? $0 : nil }
+        }
+        // Point-wise, the commands up to the stored table's seq are looked up there.
+        let from = self.stored?.header.validAt ?? 0
+        let inStore = try ledger.count(\.commands) - (self.stored?.header.count ?? 0)
+        let stored = inStore + unwritten.count
+        let room = slots.isEmpty ? Self.firstRoom(expected: expectedClaims, bound: claimsBound, stored: stored) : 0
         let size = max(capacity, 1 << 16, Int((Double(stored + room + 1) / Self.maximumLoad).rounded(.up)) + 1)
         // `firstSlot` scales 32 bits of the hash: at most 2^32 slots (3 billion command ids).
         guard size <= 1 << 32 else { throw StoreError.corrupt("\(stored) command ids are more than the command index holds") }
@@ -223,13 +283,24 @@ final class CommandIndex {
         count = 0
         claimed.removeAll(keepingCapacity: true)
         readWhenMade = read
-        if visibleHead > 0 { try ledger.forEachCommand(in: 1...visibleHead) { seq, id in try load(id, seq: seq) } }
+        if visibleHead > from { try ledger.forEachCommand(in: from + 1...visibleHead) { seq, id in try load(id, seq: seq) } }
+        // The stored table holds exactly the commands up to its seq, or it is not used.
+        if self.stored != nil, count != inStore { return try refuseStoredTable(ledger) }
         for index in 0..<unwritten.count {
             let seq = unwritten.seqs[index]
             let slot = try unwritten.withID(index) { try insert($0, seq: seq) }
             if seq > chunkStart { claimed.append(slot) }
         }
         countWhenMade = count
+    }
+
+    /// Lets the store's table go (it failed a check or does not add up) and loads every id from
+    /// `commands` instead, with room for the claims to come.
+    private func refuseStoredTable(_ ledger: LedgerTransaction) throws {
+        stored = nil
+        storedRefused = true
+        slots = []
+        try rebuild(ledger, capacity: 0)
     }
 
     /// Puts a command read from the store into its slot; drops the map's pages every 8,192 such
@@ -257,7 +328,7 @@ final class CommandIndex {
     /// Where the probe for an id hashing to `hash` starts in a table of `count` slots: the hash's
     /// low 32 bits scaled to the table (the slot's tag holds its top 24 bits).
     @inline(__always)
-    private static func firstSlot(of hash: UInt64, among count: Int) -> Int {
+    static func firstSlot(of hash: UInt64, among count: Int) -> Int {
         Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(count)) >> 32)
     }
 

@@ -15,6 +15,12 @@ internal import LedgerDomain
 /// Loaded from the store's `…_names` database (number → id, append-only) once, then kept up with
 /// it: each chunk first drops the ids a chunk that did not commit defined (always the latest
 /// numbers, the arena's end), then adds what other writers defined since.
+///
+/// Point-wise (an import small against the store, `LookupMode`), the table holds only the ids
+/// the import defines, numbered from `base` on, when the store's `…_ids` maps every id of its
+/// `…_names` (else it loads them all). An id not found in memory is looked up in `…_ids`, and
+/// the number found is confirmed against `…_names`, so that the import's cost follows its
+/// records, not the store's ids.
 final class IdentifierTable {
     private static let maximumLoad = 0.7
     private static let offsetBits = 40
@@ -26,6 +32,12 @@ final class IdentifierTable {
 
     /// The database of this kind's ids by number.
     private let names: LedgerTransaction.Table
+    /// The database of this kind's numbers by id, looked up point-wise; `nil`: the table loads every id.
+    private let ids: LedgerTransaction.Table?
+    /// The first number held in memory: the lower ones are looked up in `ids` (0 unless point-wise).
+    private(set) var base = 0
+    /// The snapshot of the chunk in progress, for point-wise lookups.
+    @exclusivity(unchecked) private var ledger: LedgerTransaction?
     // Exclusivity unchecked on what each record touches: one thread applies records at a time, and
     // no access to a property is open while another starts (the runtime's checks showed in the
     // applying thread's profile on `hostile`).
@@ -42,8 +54,13 @@ final class IdentifierTable {
     /// The hash of an id's bytes (tests pass one that collides).
     private let hash: (UnsafeRawBufferPointer) -> UInt64
 
-    init(names: LedgerTransaction.Table, hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of) {
+    /// `ids`: look the stored ids up there one by one instead of loading them all.
+    init(
+        names: LedgerTransaction.Table, ids: LedgerTransaction.Table? = nil,
+        hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = IdentifierHash.of
+    ) {
         self.names = names
+        self.ids = ids
         self.hash = hash
         slots = .allocate(capacity: 1 << 12)
         slots.initialize(repeating: 0)
@@ -59,7 +76,11 @@ final class IdentifierTable {
     /// that the store has and the table does not. The pages read are dropped from `region` once
     /// more than the import's budget is mapped (a resumed import loads every id committed: left
     /// mapped, the dictionaries' pages were a large part of its peak on `hostile`).
-    func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
+    /// Without `catchingUp` (a chunk prepared while an earlier one of the import is not committed),
+    /// the table only reads `ledger` from then on.
+    func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?, catchingUp: Bool = true) throws {
+        self.ledger = ledger
+        guard catchingUp else { return }
         if defined > 0 {
             count -= defined
             used = definedFrom
@@ -70,7 +91,15 @@ final class IdentifierTable {
         if stored < count {  // not the store this table was loaded from: start over
             count = 0
             used = 0
+            base = 0
             rehash(capacity: 0)
+        }
+        if let ids, count == 0 {
+            // `ids` maps the first of the numbers `names` holds (see `indexIDs`): every one once the
+            // read model is at the log's head, as an import finds it. One that maps another count
+            // lost or gained entries, which no lookup in it may miss: every id is loaded instead.
+            base = try ledger.count(ids) == stored ? stored : 0
+            count = base
         }
         guard stored > count else { return }
         try ledger.forEachID(in: names, from: count) { id in
@@ -85,6 +114,34 @@ final class IdentifierTable {
     /// The chunk committed: its ids stay.
     func committed() { defined = 0 }
 
+    /// The number of `id`, whose hash (the table's function's) is `hash`, if the store or the
+    /// import named it: from memory, or else, point-wise, from the store.
+    // Inlined into the applying thread's lookups as `number(of:hash:)` was; the store's path stays apart.
+    @inline(__always)
+    func find(_ id: UnsafeRawBufferPointer, hash: UInt64) throws -> UInt32? {
+        if let number = number(of: id, hash: hash) { return number }
+        return base > 0 ? try findStored(id) : nil
+    }
+
+    /// The number `…_ids` maps `id` to, below `base`, confirmed in `…_names`.
+    @inline(never)
+    private func findStored(_ id: UnsafeRawBufferPointer) throws -> UInt32? {
+        guard let ids, let ledger else { return nil }
+        guard let value = try ledger.value(ids, id) else { return nil }
+        let number = try LedgerTransaction.denseNumber(value)
+        // A damaged `…_ids` must not give an id another's number: the number is checked against `…_names`.
+        guard Int(number) < base, let named = try ledger.value(names, BigEndianKey32(number)), named.hasSameBytes(as: id)
+        else {
+            throw StoreError.corrupt("an id dictionary maps an id to number \(number), which names another id")
+        }
+        return number
+    }
+
+    /// The number of `id` as `find(_:hash:)` gives it.
+    func find(_ id: String) throws -> UInt32? {
+        try id.withUTF8Bytes { try find($0, hash: self.hash($0)) }
+    }
+
     /// Forgets every id and frees the memory they took (the import's last chunk is prepared); a
     /// later chunk would load them from the store again.
     func release() {
@@ -95,8 +152,10 @@ final class IdentifierTable {
         arena = .allocate(byteCount: 1 << 16, alignment: 8)
         count = 0
         used = 0
+        base = 0
         defined = 0
         definedFrom = 0
+        ledger = nil
     }
 
     /// The number of `id`, if it is known.
@@ -168,7 +227,7 @@ final class IdentifierTable {
     /// Gives `id` (known to be new), whose hash (the table's function's) is `hash`, the next number.
     func define(_ id: UnsafeRawBufferPointer, hash: UInt64) throws -> UInt32 {
         guard count < Int(UInt32.max) - 1 else { throw StoreError.corrupt("an id dictionary is full") }
-        if Double(count + 1) > Double(slots.count) * Self.maximumLoad { rehash(capacity: slots.count * 2) }
+        if Double(count - base + 1) > Double(slots.count) * Self.maximumLoad { rehash(capacity: slots.count * 2) }
         if defined == 0 { definedFrom = used }
         let number = UInt32(count)
         insert(try append(id), hash: hash)
@@ -187,7 +246,7 @@ final class IdentifierTable {
         guard end < Int(Self.offsetMask) else { throw StoreError.corrupt("an id dictionary is full") }
         if end > arena.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(end, arena.count * 2), alignment: 8)
-            cmemory_advise_huge_pages(larger.baseAddress, larger.count)
+            if ids == nil { cmemory_advise_huge_pages(larger.baseAddress, larger.count) }
             larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: arena[..<used]))
             arena.deallocate()
             arena = larger
@@ -200,15 +259,16 @@ final class IdentifierTable {
         return entry
     }
 
-    /// Fills a table of at least `capacity` slots, room to spare, with every id (latest last).
+    /// Fills a table of at least `capacity` slots, room to spare, with every id held (latest last).
     private func rehash(capacity: Int) {
         var size = max(capacity, 1 << 12)
-        while Double(count + 1) > Double(size) * Self.maximumLoad { size *= 2 }
+        while Double(count - base + 1) > Double(size) * Self.maximumLoad { size *= 2 }
         if slots.count != size {
             slots.deallocate()
             slots = .allocate(capacity: size)
-            // Slots and entries are read at random, by hash: huge pages spare most TLB misses.
-            cmemory_advise_huge_pages(slots.baseAddress, size * MemoryLayout<UInt64>.stride)
+            // Slots and entries are read at random, by hash: huge pages spare most TLB misses (a
+            // point-wise table is small, and each huge page touched would be zeroed whole).
+            if ids == nil { cmemory_advise_huge_pages(slots.baseAddress, size * MemoryLayout<UInt64>.stride) }
         }
         slots.update(repeating: 0)
         var entry = 0

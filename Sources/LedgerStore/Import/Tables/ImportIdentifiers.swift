@@ -2,18 +2,27 @@ internal import LMDB
 internal import LedgerDomain
 
 /// The store's three id dictionaries in memory, kept by one import across its chunks (see
-/// `IdentifierTable`): every order, customer and sku id is found without a B-tree search.
+/// `IdentifierTable`): every order, customer and sku id is found without a B-tree search, or,
+/// point-wise, with one for each id the store holds and the import meets.
 final class ImportIdentifiers {
-    let orders = IdentifierTable(names: \.orderNames)
-    let customers = IdentifierTable(names: \.customerNames)
-    let skus = IdentifierTable(names: \.skuNames)
+    let orders: IdentifierTable
+    let customers: IdentifierTable
+    let skus: IdentifierTable
+
+    /// `lookups`: whether the stored ids are loaded or looked up one by one (`IdentifierTable`).
+    init(lookups: LookupMode = .loaded) {
+        let pointwise = lookups == .pointwise
+        orders = IdentifierTable(names: \.orderNames, ids: pointwise ? \.orderIDs : nil)
+        customers = IdentifierTable(names: \.customerNames, ids: pointwise ? \.customerIDs : nil)
+        skus = IdentifierTable(names: \.skuNames, ids: pointwise ? \.skuIDs : nil)
+    }
 
     /// Starts a chunk in `ledger` (see `IdentifierTable.begin`); the pages the tables load are
     /// dropped from `region` as they add up.
-    func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?) throws {
-        try orders.begin(ledger, releasing: region)
-        try customers.begin(ledger, releasing: region)
-        try skus.begin(ledger, releasing: region)
+    func begin(_ ledger: LedgerTransaction, releasing region: MappedRegion?, catchingUp: Bool = true) throws {
+        try orders.begin(ledger, releasing: region, catchingUp: catchingUp)
+        try customers.begin(ledger, releasing: region, catchingUp: catchingUp)
+        try skus.begin(ledger, releasing: region, catchingUp: catchingUp)
     }
 
     /// Frees the three tables' memory: the import's last chunk is prepared.

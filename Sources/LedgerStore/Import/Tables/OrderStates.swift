@@ -39,12 +39,20 @@ final class OrderStates {
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     /// Whether the write-back ran (`drainChanges`): the states' pages may be gone.
     private var drained = false
+    /// The order numbers read from the store together (`loadBlock`, or 1 point-wise).
+    private let block: Int
+    /// Whether the states are read at random over many pages (huge pages then), or a few point-wise.
+    private let hugePages: Bool
 
     /// `expectedOrders`: about how many order numbers the import will meet, so that the buffers
     /// need not grow (growing keeps their contents; only the pages written are resident).
-    init(expectedOrders: Int = 0) {
+    /// `lookups`: point-wise, each stored order is read alone, onto small pages (a small import
+    /// meets a few orders spread over the store's numbers; each huge page met would be zeroed whole).
+    init(expectedOrders: Int = 0, lookups: LookupMode = .loaded) {
         capacity = max(expectedOrders, 1 << 16)
-        states = Self.allocate(capacity)
+        block = lookups == .pointwise ? 1 : Self.loadBlock
+        hugePages = lookups == .loaded
+        states = Self.allocate(capacity, hugePages: hugePages)
     }
 
     deinit { free(states) }
@@ -52,12 +60,12 @@ final class OrderStates {
     /// One order's entry in `states`.
     private typealias Entry = (state: OrderState, placedSeq: UInt64, lastSeq: UInt64)
 
-    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Entry> {
+    private static func allocate(_ count: Int, hugePages: Bool) -> UnsafeMutablePointer<Entry> {
         guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
             fatalError("out of memory for \(count) order states")
         }
         // Read at random by order number (88 bytes an order): huge pages spare most TLB misses.
-        cmemory_advise_huge_pages(states, count * MemoryLayout<Entry>.stride)
+        if hugePages { cmemory_advise_huge_pages(states, count * MemoryLayout<Entry>.stride) }
         return states.bindMemory(to: Entry.self, capacity: count)
     }
 
@@ -67,7 +75,7 @@ final class OrderStates {
         // prepares its chunk anew).
         if validAt != head || drained {
             free(states)
-            states = Self.allocate(capacity)
+            states = Self.allocate(capacity, hugePages: hugePages)
             changed.removeAll()
             loadedBlocks.removeAll()
             drained = false
@@ -83,10 +91,10 @@ final class OrderStates {
     func order(_ number: OrderNumber) throws -> StoredOrder? {
         if let held = held(number) { return held }
         guard let ledger else { preconditionFailure("an order was read outside a chunk") }
-        let block = number.index / Self.loadBlock
+        let block = number.index / self.block
         guard !loadedBlocks.contains(block) else { return nil }
-        let first = UInt32(block * Self.loadBlock)
-        try ledger.forEachOrder(in: first...first + UInt32(Self.loadBlock - 1)) { stored in
+        let first = UInt32(block * self.block)
+        try ledger.forEachOrder(in: first...first + UInt32(self.block - 1)) { stored in
             // An order held is newer than the stored one, or the same.
             if held(stored.number) == nil { store(stored) }
         }
@@ -141,7 +149,7 @@ final class OrderStates {
     private func grow(to count: Int) {
         var size = capacity
         while size < count { size *= 2 }
-        let grown = Self.allocate(size)
+        let grown = Self.allocate(size, hugePages: hugePages)
         grown.initialize(from: states, count: capacity)
         free(states)
         states = grown

@@ -5,7 +5,7 @@ internal import LedgerServices
 /// them (`CheckQueue`). Listed in the order they are taken, the heaviest first on the stores
 /// measured (an order the lines do not follow: `reported`).
 enum SharedCheck: CaseIterable {
-    /// `commands` against the log, and its branch keys.
+    /// `commands` against the log, and its branch keys; the command index kept beside it.
     case commands
     /// The orders, and the index of orders by customer.
     case orders
@@ -51,7 +51,9 @@ enum SharedCheck: CaseIterable {
         case .dictionaries:
             return try Verifier.compareDictionaries(
                 replayed, namedAtCheckpoint: lagging.namedAtCheckpoint, ledger, releasing: region)
-        case .commands: return try Verifier.checkCommands(replayed, ledger, releasing: region)
+        case .commands:
+            return try Verifier.checkCommands(replayed, ledger, releasing: region)
+                + Verifier.checkCommandSlots(headSeq: replayed.headSeq, ledger)
         case .routing:
             return try Verifier.checkRouting(
                 ledger, releasing: region, leaving: Verifier.walkedByChecks(ledger), knowing: leaves)

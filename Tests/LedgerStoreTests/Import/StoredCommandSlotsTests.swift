@@ -1,0 +1,161 @@
+import Foundation
+import LMDB
+import LedgerDomain
+import LedgerServices
+import TestSupport
+import Testing
+
+@testable import LedgerStore
+
+/// The command index the store keeps between imports (`StoredCommandSlots`): written whole by an
+/// import that loads every id, extended by a small one that looks ids up in it, and never trusted
+/// alone: a damaged, stale or full table still lets no used command id pass.
+struct StoredCommandSlotsTests {
+    let directory = TemporaryDirectory()
+    var path: String { directory.path + "/store" }
+    let header = "type,order_id,customer_id,currency,lines,amount,at,command_id\n"
+
+    /// `count` placements of orders `prefix`-1…, each with command id `c-<prefix>-<n>`.
+    func placements(_ prefix: String, _ numbers: ClosedRange<Int>) -> String {
+        numbers.map { "place,\(prefix)-\($0),C-\($0 % 9),EUR,A-\($0 % 4)*1@100,,2026-03-01T10:00:00Z,c-\(prefix)-\($0)\n" }
+            .joined()
+    }
+
+    func table(_ store: LedgerStore) throws -> CommandSlotsHeader? {
+        try store.read { try StoredCommandSlots.open($0)?.header }
+    }
+
+    func commandCount(_ store: LedgerStore) throws -> Int { try store.read { try $0.count(\.commands) } }
+
+    func verifies(_ store: LedgerStore) throws -> [String] {
+        try store.verify(progress: { _ in }, shouldStop: { false }).differences
+    }
+
+    /// Imports `body` (after the header) point-wise; its summary.
+    func importPointWise(_ store: LedgerStore, _ name: String, _ body: String) throws -> ImportSummary {
+        try Importer(store: store, lookups: .pointwise).importFile(directory.file(name, header + body))
+    }
+
+    @Test func anImportThatLoadsEveryIdKeepsItsTableAndASmallOneExtendsIt() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store, lookups: .loaded).importFile(
+            directory.file("first.csv", header + placements("O", 1...400)), options: ImportOptions(chunkSize: 150))
+        let written = try #require(try table(store))
+        #expect(written.count == 400 && written.validAt == 400 && written.seed == IdentifierHash.seed)
+        #expect(try verifies(store).isEmpty)
+        // A command id of the first import is a duplicate; the new ones are added to the table.
+        let summary = try importPointWise(
+            store, "second.csv", placements("P", 1...3) + "pay,O-5,,,,100,2026-03-01T10:01:00Z,c-O-17\n")
+        #expect(summary.accepted == 3 && summary.duplicates == 1)
+        let extended = try #require(try table(store))
+        #expect(extended.count == 403 && extended.validAt == 403 && extended.slotCount == written.slotCount)
+        #expect(try verifies(store).isEmpty)
+        // And the ids it added are found there by the next one.
+        let third = try importPointWise(store, "third.csv", "pay,O-6,,,,100,2026-03-01T10:01:00Z,c-P-2\n")
+        #expect(third.duplicates == 1 && third.accepted == 0)
+    }
+
+    /// An import stopped after some commits leaves the table behind the log: the next finds the
+    /// command ids committed since in `commands`, and brings the table up to the log.
+    @Test func aTableBehindTheLogIsCaughtUpFromCommands() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...300)))
+        let stop = StopFlag()
+        #expect(throws: ImportInterrupted.self) {
+            _ = try Importer(store: store).importFile(
+                directory.file("second.csv", header + placements("Q", 1...300)),
+                options: ImportOptions(chunkSize: 50, shouldStop: { stop.isRaised }), progress: { _ in stop.raise() })
+        }
+        let behind = try #require(try table(store))
+        #expect(try behind.validAt == 300 && commandCount(store) > 300)
+        #expect(try verifies(store).isEmpty)
+        let summary = try importPointWise(
+            store, "third.csv", "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-Q-3\npay,O-2,,,,100,2026-03-01T10:01:00Z,c-O-3\n")
+        #expect(summary.duplicates == 2 && summary.accepted == 0)
+        let caughtUp = try #require(try table(store))
+        #expect(try caughtUp.count == commandCount(store))
+        #expect(try verifies(store).isEmpty)
+    }
+
+    /// A block changed on disk fails its check: verify names it, the import loads every id instead
+    /// (and still finds the duplicate), and writes the table afresh.
+    @Test func aDamagedBlockIsNotTrustedAndIsWrittenAgain() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...300)))
+        let blocks = try StoreFixture.entries(database: "command_slots", at: path).filter { $0.key != [255, 255, 255, 255] }
+        // Every block is damaged, so that the duplicate's probe meets one.
+        for block in blocks {
+            var damaged = block.value
+            damaged[0] ^= 0x40
+            try StoreFixture.put(damaged, key: block.key, database: "command_slots", at: path)
+        }
+        #expect(try verifies(store).contains { $0.hasPrefix("command_slots: block 0 fails its check") })
+        let summary = try importPointWise(store, "second.csv", "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-O-200\n")
+        #expect(summary.duplicates == 1)
+        let again = try #require(try table(store))
+        #expect(again.count == 300 && again.seed == IdentifierHash.seed)
+        #expect(try verifies(store).isEmpty)
+    }
+
+    /// A header that does not add up with `commands` (a count one short) is not used.
+    @Test func aTableWhoseCountDoesNotAddUpIsNotUsed() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...300)))
+        var header = try #require(try table(store))
+        header.count -= 1
+        var bytes = [UInt8](repeating: 0, count: CommandSlotsHeader.size)
+        bytes.withUnsafeMutableBytes { header.encode(into: $0) }
+        try StoreFixture.put(bytes, key: [255, 255, 255, 255], database: "command_slots", at: path)
+        #expect(try verifies(store).contains { $0.hasPrefix("command_slots: 300 slots are filled and the header counts 299") })
+        let summary = try importPointWise(store, "second.csv", "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-O-250\n")
+        #expect(summary.duplicates == 1)
+        #expect(try verifies(store).isEmpty)
+    }
+
+    /// A table that the small imports would fill past its load is dropped, and the next import that
+    /// loads every id makes it again.
+    @Test func aTableTooFullToExtendIsDroppedAndMadeAgain() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...3)))
+        // A table of 4 slots holding the 3 ids, as small as a table can be, placed by a seed of its own.
+        let seed: UInt64 = 7
+        try store.write { ledger throws in
+            var slots = [UInt64](repeating: 0, count: 4)
+            try ledger.forEachCommand(in: 1...3) { seq, id in
+                let hash = IdentifierHash.of(id, seed: seed)
+                var slot = CommandIndex.firstSlot(of: hash, among: 4)
+                while slots[slot] != 0 { slot = (slot + 1) % 4 }
+                slots[slot] = (hash >> CommandIndex.seqBits) << CommandIndex.seqBits | seq
+            }
+            try StoredCommandSlots.write(slots, seed: seed, count: 3, validAt: 3, to: ledger)
+        }
+        #expect(try verifies(store).isEmpty)
+        let summary = try importPointWise(
+            store, "second.csv", placements("P", 1...1) + "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-O-2\n")
+        #expect(summary.accepted == 1 && summary.duplicates == 1)
+        #expect(try table(store) == nil && verifies(store).isEmpty)
+        let third = try Importer(store: store, lookups: .loaded).importFile(
+            directory.file("third.csv", header + placements("R", 1...2)))
+        #expect(third.accepted == 2)
+        #expect(try table(store)?.count == 6)
+    }
+
+    /// A store of format 7 has no table: the upgrade makes its database, empty, and the first
+    /// import that meets a command id fills it.
+    @Test func aStoreOfFormatSevenGetsItsTableFromTheFirstImport() throws {
+        do {
+            let store = try LedgerStore(path: path, durable: false)
+            _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...50)))
+        }
+        try StoreFixture.clear(database: "command_slots", at: path)
+        try StoreFixture.put([7, 0, 0, 0], key: Array("format".utf8), database: "meta", at: path)
+        let old = try LedgerStore(path: path, readOnly: true)
+        #expect(try old.foundFormat == 7 && old.verify(progress: { _ in }, shouldStop: { false }).isConsistent)
+        let store = try LedgerStore(path: path, durable: false)
+        #expect(try store.foundFormat == 7 && table(store) == nil)
+        let summary = try importPointWise(store, "second.csv", "pay,O-1,,,,100,2026-03-01T10:01:00Z,c-O-9\n")
+        #expect(summary.duplicates == 1)
+        #expect(try table(store)?.count == 50)
+        #expect(try verifies(store).isEmpty)
+    }
+}
