@@ -9,8 +9,8 @@ public import LedgerServices
 extension LedgerStore {
     /// What changed between `from` and `to` (the log's head when `nil`): the events with
     /// `from` < seq ≤ `to`, or `from` < `at` ≤ `to`. Throws `DiffRangeError` for a range that
-    /// cannot be answered, and `ReplayInterrupted` once `shouldStop` says so (asked every
-    /// `stopInterval` events of the walk).
+    /// cannot be answered, and `ReplayInterrupted` once `shouldStop` says so (asked as the walk
+    /// starts and every `stopInterval` events of it).
     public func diff<R>(
         from: AsOf, to: AsOf?, shouldStop: @escaping @Sendable () -> Bool,
         reading body: (LedgerChange, any ChangedOrders) throws -> R
@@ -25,6 +25,7 @@ extension LedgerStore {
             if case .seq(let stop) = end { last = stop }
             var empty = false
             if case .seq(let start) = from { empty = start >= last }
+            if shouldStop() { throw ReplayInterrupted() }
             if !empty { try Self.fold(ledger, into: &fold, upTo: last, from: from, to: end, shouldStop: shouldStop) }
             return try body(fold.change(from: from, to: end), try TouchedOrders(fold, in: ledger))
         }
