@@ -8,7 +8,11 @@ public enum OrderStatus: UInt8, Hashable, Sendable, CaseIterable, CustomStringCo
     case cancelled = 6
 
     /// The status word of SPEC §3 (`partially_paid`, …).
-    public var description: String {
+    public var description: String { word.description }
+
+    /// The status word as a static string: the diff's views write it once or twice per order, and
+    /// a static string's bytes are copied without a reference count kept.
+    public var word: StaticString {
         switch self {
         case .placed: "placed"
         case .partiallyPaid: "partially_paid"

@@ -6,7 +6,7 @@ import Testing
 
 /// A diff's table writes each amount's grouped digits straight into its buffer
 /// (`MoneyText.write(amount:places:into:)`, `MoneyText.width(ofAmount:places:)`), and a status's
-/// word as a static string: both must be the text that `MoneyText.money` and `description` give,
+/// word as a static string: the text that `MoneyText.money` gives and SPEC's status words,
 /// for every magnitude, both signs and currencies of 0, 2 and 3 decimals.
 struct MoneyDigitsTests {
     static let amounts: [Int64] = {
@@ -38,7 +38,9 @@ struct MoneyDigitsTests {
         }
     }
 
-    @Test func aStatusWordIsItsDescription() {
-        for status in OrderStatus.allCases { #expect("\(status.word)" == status.description) }
+    @Test func theStatusWordsAreSPECs() {
+        let words = OrderStatus.allCases.map { "\($0.word)" }
+        #expect(words == ["placed", "partially_paid", "paid", "shipped", "delivered", "cancelled"])
+        #expect(OrderStatus.allCases.map(\.description) == words)
     }
 }
