@@ -6,15 +6,16 @@ import LedgerViewModels
 /// The JSON routes of SPEC §12: each body is what the command of the same name prints with
 /// `--format json`, written by the same code (`LedgerPresentation`), from one read of the store.
 /// The work that can be long (the replay of `as_of`, a diff, a listing of orders) stops at the
-/// request's deadline, and the request is answered 503.
+/// request's deadline, and the request is answered 503. The listings of orders and customers,
+/// which grow with the store, are written in chunks (`APIAnswer.listing`).
 struct APIRoutes: Sendable {
     let ledger: any LedgerOpening
 
     /// How many orders a listing writes between two looks at the deadline (a power of two).
     static let rowsBetweenChecks = 1 << 12
 
-    /// The body for `path` (the part after `/api`) and its query, or the error to answer.
-    func body(path: String, query: String, deadline: RequestDeadline) throws(APIError) -> String {
+    /// The answer for `path` (the part after `/api`) and its query, or the error to answer.
+    func answer(path: String, query: String, deadline: RequestDeadline) throws(APIError) -> APIAnswer {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch segments {
         case ["orders"]:
@@ -24,23 +25,25 @@ struct APIRoutes: Sendable {
                 statuses: Set([try parameters.status()].compactMap { $0 }),
                 customer: try parameters.identifier("customer", kind: "customer"),
                 limit: try parameters.count("limit") ?? 100)
-            let rows = try read(parameters, deadline) { queries in
-                try queries.withOrders(filter) { forEachOrder in
-                    var rows: [String] = []
-                    _ = try forEachOrder { row in
-                        if rows.count & (Self.rowsBetweenChecks - 1) == 0 { try deadline.check() }
-                        rows.append(OrderJSON.object(row).text)
+            let moment = try parameters.asOf()
+            return .listing { array in
+                try read(moment, deadline) { queries in
+                    try queries.withOrders(filter) { forEachOrder in
+                        var written = 0
+                        _ = try forEachOrder { row in
+                            if written & (Self.rowsBetweenChecks - 1) == 0 { try deadline.check() }
+                            try array.item(OrderJSON.object(row).text)
+                            written += 1
+                        }
                     }
-                    return rows
                 }
             }
-            return JSONObject.array(rows) + "\n"
         case let parts where parts.count == 2 && parts[0] == "orders" && !parts[1].isEmpty:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             let id = parts[1]
-            let detail = try read(parameters, deadline) { try $0.order(id) }
+            let detail = try read(parameters.asOf(), deadline) { try $0.order(id) }
             guard let detail else { throw APIError(.notFound, OrderNotFound(orderID: id).description) }
-            return OrderJSON.detail(detail)
+            return .whole(OrderJSON.detail(detail))
         case let parts where parts.count == 3 && parts[0] == "orders" && !parts[1].isEmpty && parts[2] == "blame":
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
             let id = parts[1]
@@ -48,20 +51,24 @@ struct APIRoutes: Sendable {
             guard let entries = try provenance(deadline, { try $0.blame(id, asOf: moment) }) else {
                 throw APIError(.notFound, OrderNotFound(orderID: id).description)
             }
-            return BlameJSON.render(entries)
+            return .whole(BlameJSON.render(entries))
         case ["batches"]:
             _ = try QueryParameters(query: query, path: "/api" + path, names: [])
-            return BatchesJSON.render(try provenance(deadline) { try $0.batches() })
+            return .whole(BatchesJSON.render(try provenance(deadline) { try $0.batches() }))
         case ["diff"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to"])
             guard let from = try parameters.moment("from") else {
                 throw APIError(.badRequest, "from is missing: give the seq or RFC 3339 time to start after")
             }
             let to = try parameters.moment("to")
-            return DiffJSON.render(try provenance(deadline) { try $0.diff(from: from, to: to, shouldStop: deadline.shouldStop) })
+            return .whole(
+                DiffJSON.render(try provenance(deadline) { try $0.diff(from: from, to: to, shouldStop: deadline.shouldStop) }))
         case ["customers"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
-            return CustomerJSON.render(try read(parameters, deadline) { try $0.customers() })
+            let moment = try parameters.asOf()
+            return .listing { array in
+                for row in try read(moment, deadline, { try $0.customers() }) { try array.item(CustomerJSON.object(row)) }
+            }
         case ["revenue"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["from", "to", "as_of"])
             let from = try parameters.date("from")
@@ -69,17 +76,17 @@ struct APIRoutes: Sendable {
             if let from, let to, to < from {
                 throw APIError(.badRequest, "to \(parameters["to"] ?? "") is before from \(parameters["from"] ?? "")")
             }
-            return RevenueJSON.render(try read(parameters, deadline) { try $0.revenue(from: from, to: to) })
+            return .whole(RevenueJSON.render(try read(parameters.asOf(), deadline) { try $0.revenue(from: from, to: to) }))
         case ["skus"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["top", "as_of"])
             let top = try parameters.count("top")
-            return SKUsJSON.render(try read(parameters, deadline) { try $0.skus(top: top) })
+            return .whole(SKUsJSON.render(try read(parameters.asOf(), deadline) { try $0.skus(top: top) }))
         case ["stats"]:
             let parameters = try QueryParameters(query: query, path: "/api" + path, names: ["as_of"])
-            return StatsJSON.render(try read(parameters, deadline) { try $0.statistics() })
+            return .whole(StatsJSON.render(try read(parameters.asOf(), deadline) { try $0.statistics() }))
         case ["openapi.json"]:
             _ = try QueryParameters(query: query, path: "/api" + path, names: [])
-            return OpenAPIDocument.json
+            return .whole(OpenAPIDocument.json)
         default:
             throw .noRoute("/api" + path)
         }
@@ -109,12 +116,11 @@ struct APIRoutes: Sendable {
         }
     }
 
-    /// Runs one query on the ledger as of the request's `as_of` (a replay that stops at the
-    /// deadline); what the store throws is 503.
+    /// Runs one query on the ledger as of `moment`, the request's `as_of` (a replay that stops
+    /// at the deadline); what the store throws is 503.
     private func read<Value>(
-        _ parameters: QueryParameters, _ deadline: RequestDeadline, _ query: (any LedgerQuerying) throws -> Value
+        _ moment: AsOf?, _ deadline: RequestDeadline, _ query: (any LedgerQuerying) throws -> Value
     ) throws(APIError) -> Value {
-        let moment = try parameters.asOf()
         let ports = try open()
         do {
             return try query(ports.queries(asOf: moment, shouldStop: deadline.shouldStop))

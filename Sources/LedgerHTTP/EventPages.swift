@@ -35,7 +35,7 @@ enum EventPages {
             let body = JSONObject.array(first.map { EventJSON.object($0).text }) + "\n"
             return LedgerResponder.response(.ok, contentType: "application/json", body: body, head: head)
         }
-        guard !head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
+        guard !head else { return LedgerResponder.headOfStream(headers) }
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in

@@ -21,7 +21,7 @@ enum EventStream {
         let from = try parameters.seq("from") ?? 1
         let events = try routes.open().events
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
-        guard !head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
+        guard !head else { return LedgerResponder.headOfStream(headers) }
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in

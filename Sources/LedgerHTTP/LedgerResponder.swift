@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOPosix
 
 /// Answers every request: the checks of SPEC §12 first (size, method, token), then the API, the
 /// event stream or a page. Read-only: `GET` and `HEAD` only; a `HEAD` gets the `GET` answer's
@@ -10,6 +11,8 @@ struct LedgerResponder: HTTPResponder {
     let api: APIRoutes
     let pages: PageRoutes
     let limits: ServerLimits
+    /// Where listings are written (`ListingBody`).
+    let listingThreads: NIOThreadPool
     /// The token every request must bear (`Authorization: Bearer …`), when one was given.
     let token: String?
 
@@ -34,8 +37,12 @@ struct LedgerResponder: HTTPResponder {
         if path == "/api/events/stream" { return try EventStream.response(query: query, routes: api, head: head) }
         if path == "/api/events" { return try EventPages.response(query: query, routes: api, head: head) }
         if path == "/api" || path.hasPrefix("/api/") {
-            let body = try api.body(path: String(path.dropFirst(4)), query: query, deadline: deadline)
-            return Self.response(.ok, contentType: "application/json", body: body, head: head)
+            switch try api.answer(path: String(path.dropFirst(4)), query: query, deadline: deadline) {
+            case .whole(let body):
+                return Self.response(.ok, contentType: "application/json", body: body, head: head)
+            case .listing(let write):
+                return try await ListingBody.response(write, threads: listingThreads, limits: limits, head: head)
+            }
         }
         guard PageRoutes.serves(path) else { throw APIError.noRoute(path) }
         let (status, page) = await pages.page(path: path, query: query)
@@ -81,9 +88,19 @@ struct LedgerResponder: HTTPResponder {
 
     /// A whole answer; for `HEAD`, its headers only, with the length the body would have.
     static func response(_ status: HTTPResponse.Status, contentType: String, body: String, head: Bool) -> Response {
-        let buffer = ByteBuffer(string: body)
+        response(status, contentType: contentType, body: ByteBuffer(string: body), head: head)
+    }
+
+    /// A whole answer of bytes; for `HEAD`, its headers only.
+    static func response(_ status: HTTPResponse.Status, contentType: String, body buffer: ByteBuffer, head: Bool) -> Response {
         var headers: HTTPFields = [.contentType: contentType, .contentLength: "\(buffer.readableBytes)"]
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: buffer))
+    }
+
+    /// The `HEAD` answer to what `GET` would send as a stream: its headers, with no length, as the
+    /// stream has none (an empty body would claim a length of 0).
+    static func headOfStream(_ headers: HTTPFields) -> Response {
+        Response(status: .ok, headers: headers, body: ResponseBody { writer in try await writer.finish(nil) })
     }
 }

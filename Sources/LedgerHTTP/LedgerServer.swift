@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
 
 /// `orders serve`: the ledger over HTTP (SPEC §12), read-only, with the limits of `limits`.
 public struct LedgerServer: Sendable {
@@ -26,7 +27,10 @@ public struct LedgerServer: Sendable {
         var logger = Logger(label: "orders-serve")
         logger.logLevel = .error
         let api = APIRoutes(ledger: ledger)
-        let responder = LedgerResponder(api: api, pages: PageRoutes(api: api), limits: limits, token: token)
+        let listingThreads = NIOThreadPool(numberOfThreads: limits.listings)
+        listingThreads.start()
+        let responder = LedgerResponder(
+            api: api, pages: PageRoutes(api: api), limits: limits, listingThreads: listingThreads, token: token)
         let application = Application(
             responder: responder,
             server: .http1(
@@ -39,6 +43,12 @@ public struct LedgerServer: Sendable {
             onServerRunning: { channel in await listening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            try? await listingThreads.shutdownGracefully()
+            throw error
+        }
+        try await listingThreads.shutdownGracefully()
     }
 }

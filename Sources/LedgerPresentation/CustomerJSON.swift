@@ -11,13 +11,10 @@ public enum CustomerJSON {
         object.add("net", row.totals.net)
     }
 
-    /// What `orders customers --format json` prints.
-    public static func render(_ rows: [CustomerSummary]) -> String {
-        JSONObject.array(
-            rows.map { row in
-                var object = JSONObject()
-                members(row, into: &object)
-                return object.text
-            }) + "\n"
+    /// One customer's object, one line, as an item of what `orders customers --format json` prints.
+    public static func object(_ row: CustomerSummary) -> String {
+        var object = JSONObject()
+        members(row, into: &object)
+        return object.text
     }
 }

@@ -16,10 +16,13 @@ public struct ServerLimits: Sendable {
     /// answer must end within this long (else 503, and the work stops), and a client that takes
     /// none of its answer for this long is cut off (the connection is closed).
     public var requestSeconds: Double
+    /// How many listings of orders or customers are written at once, each from a snapshot on a
+    /// thread of its own; later ones wait, and their time runs while they wait.
+    public var listings: Int
 
     public init(
         requestTargetBytes: Int = 8192, headerBytes: Int = 16384, bodyBytes: Int = 1024, connections: Int = 2048,
-        idleSeconds: Int64 = 30, requestSeconds: Double = 10
+        idleSeconds: Int64 = 30, requestSeconds: Double = 10, listings: Int = 4
     ) {
         self.requestTargetBytes = requestTargetBytes
         self.headerBytes = headerBytes
@@ -27,6 +30,7 @@ public struct ServerLimits: Sendable {
         self.connections = connections
         self.idleSeconds = idleSeconds
         self.requestSeconds = requestSeconds
+        self.listings = listings
     }
 
     /// `requestSeconds` as NIO's and the clock's durations count it.

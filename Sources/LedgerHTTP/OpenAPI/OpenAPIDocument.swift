@@ -18,6 +18,7 @@ enum OpenAPIDocument {
             "paths": paths,
             "components": [
                 "parameters": ["as_of": asOfParameter],
+                "responses": .object(refusals.map { (key: $0.name, value: error($0.description)) }),
                 "schemas": schemas,
                 "securitySchemes": [
                     "bearer": [
@@ -91,10 +92,28 @@ enum OpenAPIDocument {
 
     // MARK: Routes
 
-    /// A `GET` route: its summary, parameters and answers by status.
+    /// A `GET` route: its summary, parameters and answers by status, then the refusals every
+    /// route shares.
     static func get(_ summary: String, _ parameters: [JSONValue], _ responses: [(key: String, value: JSONValue)]) -> JSONValue {
-        ["get": ["summary": .string(summary), "parameters": .array(parameters), "responses": .object(responses)]]
+        let shared = refusals.map { (key: $0.status, value: ["$ref": .string("#/components/responses/" + $0.name)] as JSONValue) }
+        return ["get": ["summary": .string(summary), "parameters": .array(parameters), "responses": .object(responses + shared)]]
     }
+
+    /// The refusals of the checks made before any route (SPEC §12), by status, each with its name
+    /// among the document's shared answers.
+    static let refusals: [(status: String, name: String, description: String)] = [
+        (
+            "401", "Unauthorized",
+            "The server has a token (--token-file) and the request does not bear it as Authorization: Bearer."
+        ),
+        ("405", "MethodNotAllowed", "A method other than GET and HEAD (the Allow header names them): the server is read-only."),
+        ("413", "ContentTooLarge", "The request has a body larger than the server lets through unread (GET and HEAD take none)."),
+        ("414", "URITooLong", "The request target is longer than \(ServerLimits().requestTargetBytes) bytes."),
+        (
+            "431", "RequestHeaderFieldsTooLarge",
+            "The request's header names and values hold more than \(ServerLimits().headerBytes) bytes."
+        ),
+    ]
 
     /// An API route, answered as its command: the command's JSON, and the refusals every API route
     /// shares (400 `refused`, 408, 503 `unavailable`), then `also`.

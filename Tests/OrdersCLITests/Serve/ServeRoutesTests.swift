@@ -101,6 +101,20 @@ import Testing
         }
     }
 
+    /// Every route lists the refusals of the checks made before any route, each an answer the
+    /// document defines.
+    @Test func everyRouteListsTheSharedRefusals() throws {
+        let object = try document()
+        let shared = try #require((object["components"] as? [String: Any])?["responses"] as? [String: Any])
+        for (path, route) in try #require(object["paths"] as? [String: [String: Any]]) {
+            let responses = try #require((route["get"] as? [String: Any])?["responses"] as? [String: Any], "\(path)")
+            for status in ["401", "405", "413", "414", "431"] {
+                let reference = try #require((responses[status] as? [String: String])?["$ref"], "\(path) lacks \(status)")
+                #expect(shared[String(reference.split(separator: "/").last!)] != nil, "\(path): \(reference)")
+            }
+        }
+    }
+
     /// The parameters each route takes are those the document gives it: a route refuses a
     /// parameter it does not take with words that name those it takes.
     @Test func everyParameterARouteTakesIsDocumentedAndNoOther() throws {
