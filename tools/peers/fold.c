@@ -51,7 +51,8 @@ static size_t order_count, customer_count, sku_count, placed_count;
 static uint32_t currencies[MAX_CURRENCIES];
 static int currency_count;
 static int64_t status_counts[7];
-// Revenue rows for days [first_day, first_day + days), MAX_CURRENCIES per day; grown as days appear.
+// Revenue rows for days [first_day, first_day + days), MAX_CURRENCIES per day; grown as days appear
+// (dense over the days a log spans: a batch's days are consecutive).
 static struct revenue_row *revenue;
 static int64_t first_day, days;
 
@@ -114,7 +115,7 @@ static void fold_lines(const unsigned char *lines, unsigned count, int slot, int
     for (unsigned index = 0; index < count; index++, lines += LINE_SIZE) {
         uint32_t sku = u32(lines);
         int64_t quantity = u32(lines + 4);
-        sku_units[2 * sku + (sign > 0 ? 0 : 1)] += quantity;
+        sku_units[2 * (size_t)sku + (sign > 0 ? 0 : 1)] += quantity;
         sku_revenue[(size_t)sku * MAX_CURRENCIES + slot] += sign * quantity * i64(lines + 8);
     }
 }
@@ -129,9 +130,10 @@ static void place(const unsigned char *event, size_t size, uint64_t seq, uint32_
     if (line_count == 0 || size < HEADER + (size_t)line_count * LINE_SIZE) fail("a placed event's lines do not fit", seq);
     const unsigned char *lines = event + HEADER;
     int64_t total = 0;
-    for (unsigned index = 0; index < line_count; index++)
-        if (u32(lines + index * LINE_SIZE) >= sku_count) fail("a sku number has no id", seq);
-        else total += (int64_t)u32(lines + index * LINE_SIZE + 4) * i64(lines + index * LINE_SIZE + 8);
+    for (const unsigned char *line = lines; line < lines + line_count * LINE_SIZE; line += LINE_SIZE) {
+        if (u32(line) >= sku_count) fail("a sku number has no id", seq);
+        total += (int64_t)u32(line + 4) * i64(line + 8);
+    }
     int64_t amount = i64(event + AMOUNT);
     if (total != amount) fail("a placed event's lines do not add up to its amount", seq);
     int slot = currency_slot(u32(event + CURRENCY), seq);
