@@ -42,7 +42,8 @@ for tool in cc pkg-config sqlite3 python3; do
     command -v "$tool" > /dev/null || { echo "error: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$folder"
-trap 'rm -rf "$folder/store" "$folder/store-jsonl" "$folder/batch.csv" "$folder/batch.jsonl" "$folder/peer.sqlite" "$folder/peer.duckdb" "$folder/peer.duckdb.wal"' EXIT
+trap 'rm -rf "$folder/store" "$folder/store-jsonl" "$folder/batch.csv" "$folder/batch.jsonl" "$folder/peer.sqlite" \
+    "$folder/peer.duckdb" "$folder/peer.duckdb.wal" "$folder/"*.json "$folder/"*.txt' EXIT
 
 # The C fold, built for this machine.
 # shellcheck disable=SC2046 # pkg-config's flags are words.
