@@ -2,12 +2,13 @@
 // `orders rebuild` in tools/bench-peers.sh: what a C program over LMDB does with dense numbers and
 // prefetching. It opens the store read-only, scans the `log` database with a cursor, decodes each
 // event in the fixed layout of Sources/LedgerStore/Codec/EventLayout.swift, folds it as
-// ReadModelFold.apply and OrderService.evolve do, and prints a summary in the words of
-// `orders stats --format json` and `orders revenue --format json`, for the script to compare.
+// ReadModelFold.apply and OrderService.evolve do, and prints a summary that the script compares
+// with `orders stats|revenue|customers|skus --format json` (tools/peers/orders_summary.py).
 //   fold STORE
 // Output lines: `events N`, `customers N`, `skus N`, `status WORD N` (6 lines),
 // `revenue DATE CUR PLACED CANCELLED GROSS CAPTURED REFUNDED` (one per day and currency, in key
-// order), then `customer_totals` and `sku_totals` lines (sums over the rows, for a reader).
+// order), then the sums over the customers' and the skus' rows: `customer_totals`, `sku_totals`
+// and a `currency_totals` line per currency. Money sums are 128-bit, as the read models' are.
 #include <lmdb.h>
 #include <stdint.h>
 #include <stdio.h>
