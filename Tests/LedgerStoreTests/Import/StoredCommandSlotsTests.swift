@@ -112,6 +112,53 @@ struct StoredCommandSlotsTests {
         #expect(try verifies(store).isEmpty)
     }
 
+    /// Writes a table of 8 slots, placed by seed 7, for the 3 commands of a fresh store, after
+    /// `change` has had its slots; what verify says of it.
+    func verifiesTable(_ change: (inout [UInt64]) -> Void) throws -> [String] {
+        try? FileManager.default.removeItem(atPath: path)
+        let store = try LedgerStore(path: path, durable: false)
+        _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...3)))
+        let seed: UInt64 = 7
+        try store.write { ledger throws in
+            var slots = [UInt64](repeating: 0, count: 8)
+            try ledger.forEachCommand(in: 1...3) { seq, id in
+                let hash = IdentifierHash.of(id, seed: seed)
+                var slot = CommandIndex.firstSlot(of: hash, among: 8)
+                while slots[slot] != 0 { slot = (slot + 1) % 8 }
+                slots[slot] = (hash >> CommandIndex.seqBits) << CommandIndex.seqBits | seq
+            }
+            change(&slots)
+            try StoredCommandSlots.write(slots, seed: seed, count: 3, validAt: 3, to: ledger)
+        }
+        return try verifies(store)
+    }
+
+    /// Slots written whole (each block passes its check) but not where an import would look:
+    /// verify finds each command where its probe starts, not by the slots' own word.
+    @Test func slotsAnImportCouldNotReachFailVerify() throws {
+        #expect(try verifiesTable { _ in }.isEmpty)
+        // One command moved past an empty slot, out of its probe's reach.
+        let moved = try verifiesTable { slots in
+            let from = slots.firstIndex { $0 != 0 }!
+            let to = (1..<8).map { (from + $0) % 8 }.first { slots[$0] == 0 && slots[($0 + 7) % 8] == 0 }!
+            slots.swapAt(from, to)
+        }
+        #expect(
+            moved.contains {
+                $0.hasPrefix("command_slots: the command id of seq ") && $0.hasSuffix("is not where its probe reaches")
+            })
+        // (The commands after it in its run may be cut off from their slots too.)
+        #expect(moved.contains { $0.hasSuffix("slots name a seq whose command id's probe does not reach them") })
+        // One slot's hash bits changed.
+        let retagged = try verifiesTable { slots in
+            let slot = slots.firstIndex { $0 != 0 }!
+            slots[slot] ^= 1 << CommandIndex.seqBits
+        }
+        #expect(
+            retagged.contains { $0.hasPrefix("command_slots: slot ") && $0.hasSuffix("does not hold its command id's hash bits") }
+        )
+    }
+
     /// A table that the small imports would fill past its load is dropped, and the next import that
     /// loads every id makes it again.
     @Test func aTableTooFullToExtendIsDroppedAndMadeAgain() throws {

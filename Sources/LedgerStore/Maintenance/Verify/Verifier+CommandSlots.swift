@@ -1,7 +1,11 @@
+internal import CPrefetch
 internal import LMDB
 internal import LedgerDomain
 
 extension Verifier {
+    /// How many commands ahead of its look the slot of a command's probe is prefetched.
+    private static let probesAhead = 16
+
     /// The command index the store keeps (`StoredCommandSlots`, format 8) against `commands`: its
     /// header passes its check and its seq lies in the log; every block passes its check; each
     /// filled slot names, once, a command up to that seq whose id has the slot's hash bits and
@@ -31,54 +35,81 @@ extension Verifier {
                 found.add("\(unusable.reason)")
             }
         }
-        guard let empty = slots.firstIndex(of: 0) else {
+        guard slots.contains(0) else {
             found.add("every slot is taken")
             return found.lines
         }
         var seen = NumberSet()
         var filled = 0
-        // Walked from an empty slot round the table: `runStart` is where the filled run in which
-        // the slot lies starts, and the slot's probe must start inside that run, at or before it.
-        var runStart = empty
-        for step in 1...header.slotCount {
-            let slot = (empty + step) % header.slotCount
-            let value = slots[slot]
-            if value == 0 {
-                runStart = (slot + 1) % header.slotCount
-                continue
-            }
+        // Slots already named in a line: a seq out of the table's range, a seq held again.
+        var named = 0
+        for value in slots where value != 0 {
             filled += 1
             let seq = value & CommandIndex.seqMask
-            guard seq <= header.validAt, seq > 0, let id = try? ledger.commandID(at: seq) else {
-                found.add("slot \(slot) names seq \(seq), which holds no command id up to seq \(header.validAt)")
+            guard seq <= header.validAt, seq > 0 else {
+                found.add("a slot names seq \(seq), which holds no command id up to seq \(header.validAt)")
+                named += 1
                 continue
             }
-            if seen.contains(Int(seq)) { found.add("seq \(seq) is held twice") }
+            if seen.contains(Int(seq)) {
+                found.add("seq \(seq) is held twice")
+                named += 1
+            }
             seen.insert(Int(seq))
-            let hash = IdentifierHash.of(id, seed: header.seed)
-            let first = CommandIndex.firstSlot(of: hash, among: header.slotCount)
-            let distance = { (from: Int, to: Int) in (to - from + header.slotCount) % header.slotCount }
-            if hash >> CommandIndex.seqBits != value >> CommandIndex.seqBits
-                || distance(runStart, first) > distance(runStart, slot)
-            {
-                found.add("slot \(slot) (seq \(seq)) is not where its command id's probe reaches")
+        }
+        // Each command up to the table's seq, in the order `commands` keeps them, is looked for
+        // where its probe starts, as an import looks: its slot must lie before the next empty
+        // one and hold its hash bits. A lookup per slot in `commands` instead would be a random
+        // read of the B-tree for each command id. The slot a command's probe starts at is
+        // prefetched `probesAhead` commands before it is looked at.
+        var upTo = 0
+        var reached = 0
+        var pending = [(seq: UInt64, hash: UInt64, slot: Int)](repeating: (0, 0, 0), count: probesAhead)
+        func look(_ seq: UInt64, _ hash: UInt64, from first: Int) {
+            var slot = first
+            var probed = 0
+            while slots[slot] != 0, slots[slot] & CommandIndex.seqMask != seq, probed < header.slotCount {
+                slot = slot + 1 == header.slotCount ? 0 : slot + 1
+                probed += 1
+            }
+            guard slots[slot] != 0, slots[slot] & CommandIndex.seqMask == seq else {
+                found.add("the command id of seq \(seq) is not where its probe reaches")
+                return
+            }
+            reached += 1
+            if hash >> CommandIndex.seqBits != slots[slot] >> CommandIndex.seqBits {
+                found.add("slot \(slot) (seq \(seq)) does not hold its command id's hash bits")
             }
         }
-        let upTo = try ledger.count(\.commands) - countCommands(after: header.validAt, ledger)
+        var hashed = 0
+        try ledger.scan(\.commands) { entries in
+            for entry in entries {
+                let seq = BigEndianKey64.decode(entry.key)
+                guard seq <= header.validAt else { break }
+                upTo += 1
+                guard let id = try? ledger.storedCommandID(entry.value, seq: seq) else { continue }
+                let hash = IdentifierHash.of(id, seed: header.seed)
+                let first = CommandIndex.firstSlot(of: hash, among: header.slotCount)
+                // Safe: `first` is below `header.slotCount`, the count of `slots`; a prefetch only hints.
+                slots.withUnsafeBufferPointer { cprefetch_for_read($0.baseAddress! + first) }
+                let ring = hashed % probesAhead
+                if hashed >= probesAhead { look(pending[ring].seq, pending[ring].hash, from: pending[ring].slot) }
+                pending[ring] = (seq, hash, first)
+                hashed += 1
+            }
+        }
+        for index in max(0, hashed - probesAhead)..<hashed {
+            let waiting = pending[index % probesAhead]
+            look(waiting.seq, waiting.hash, from: waiting.slot)
+        }
+        if filled - named > reached {
+            found.add("\(filled - named - reached) slots name a seq whose command id's probe does not reach them")
+        }
         if filled != header.count || filled != upTo {
             found.add(
                 "\(filled) slots are filled and the header counts \(header.count), for \(upTo) command ids up to seq \(header.validAt)"
             )
         }
         return found.lines
-    }
-
-    /// How many commands `commands` holds after `seq`.
-    private static func countCommands(after seq: UInt64, _ ledger: LedgerTransaction) throws -> Int {
-        var count = 0
-        try ledger.scan(\.commands, from: BigEndianKey64(seq + 1)) { entries in
-            for _ in entries { count += 1 }
-        }
-        return count
     }
 }
