@@ -51,8 +51,12 @@ public struct Rebuilder {
         // after the writes, and the whole rebuild, replay included, ran again in a doubled map.
         if makingRoom { try store.makeRoom(for: 0) }
         let (events, changed) = try store.write { ledger in
+            // The scans read the log's leaves in the map, as verify's do: the transaction has
+            // written nothing yet, so every page of the log is the committed one the map holds.
+            let logPages = ledger.txn.leafPages(named: LedgerDatabases.logName, region: store.mappedRegion())
             let replayed = try core.replay(
-                in: ledger, collectingNames: false, releasingPages: true, progress: progress, shouldStop: shouldStop)
+                in: ledger, collectingNames: false, releasingPages: true, readingLogPages: logPages, progress: progress,
+                shouldStop: shouldStop)
             guard replayed.problems.isEmpty else {
                 throw Self.damage(replayed.problems[0])
             }
