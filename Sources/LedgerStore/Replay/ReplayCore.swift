@@ -79,9 +79,10 @@ public struct ReplayCore {
     /// most that time; an order placed later keeps its number with latest seq 0 (not placed yet).
     /// `chain`: the stored links of the hash chain, recomputed as the events are folded (verify):
     /// the result `confirmsChain` if they all match and the chain ends at the log's last seq.
-    /// `logPages`: the leaf pages of `log` in `ledger` (a read snapshot, verify's): the scans read
-    /// them in the map instead of stepping a cursor (`LogScan`), and keep the first and last key of
-    /// each one they read whole (`ReplayedLedger.logLeaves`, for the check of the log's branch keys).
+    /// `logPages`: the leaf pages of `log` in `ledger` (verify's read snapshot, or rebuild's write
+    /// transaction before it writes): the scans read them in the map instead of stepping a cursor
+    /// (`LogScan`), and keep the first and last key of each one they read whole
+    /// (`ReplayedLedger.logLeaves`, for the check of the log's branch keys).
     func replay(
         in ledger: LedgerTransaction, asOf: AsOf? = nil, collectingNames: Bool, releasingPages: Bool,
         checkingChain chain: StoredChain? = nil, readingLogPages logPages: LeafPages? = nil, progress: (Int) -> Void,

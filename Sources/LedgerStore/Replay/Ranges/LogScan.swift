@@ -1,9 +1,10 @@
 internal import LMDB
 
 /// The entries of one range of `log` in seq order, for a replay's scan: read from the log's leaf
-/// pages in the map (`LeafCursor`) when the replay was given them (verify, in a read snapshot),
-/// otherwise through an LMDB cursor, as they are from wherever those pages stop fitting the layout
-/// (the cursor then goes on from the entry after the last one given, so each comes once).
+/// pages in the map (`LeafCursor`) when the replay was given them (verify, in a read snapshot;
+/// rebuild, before its transaction writes), otherwise through an LMDB cursor, as they are from
+/// wherever those pages stop fitting the layout (the cursor then goes on from the entry after the
+/// last one given, so each comes once).
 struct LogScan {
     private let cursor: Cursor
     private var leaves: LeafCursor?
