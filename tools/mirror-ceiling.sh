@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The mirror against its ceiling: PostgreSQL's own COPY of every row a full mirror leaves.
-# On a throwaway PostgreSQL 15 cluster on 127.0.0.1 (Debian's defaults), for the store given:
+# On a throwaway PostgreSQL 15 cluster on 127.0.0.1 (Debian's defaults, autovacuum off so that no
+# vacuum of an earlier step's tables is counted in a later one), for the store given:
 #   1. `orders-mirror` into an empty database, once per binary named in MIRRORS (each into a
 #      database of its own), timed: wall, the mirror's user + system CPU and peak RSS, and
 #      PostgreSQL's CPU (its processes' user + system from /proc, reaped children included);
@@ -36,7 +37,7 @@ stop() {
 trap stop EXIT
 "${as_pg[@]}" "$pg/initdb" -D "$work/data" -U bench -A trust -E UTF8 --locale=C >/dev/null
 "${as_pg[@]}" "$pg/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-  -o "-p $port -k $work -c listen_addresses=127.0.0.1" start >/dev/null
+  -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c autovacuum=off" start >/dev/null
 sql() { psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U bench "$@"; }
 postmaster=$(head -1 "$work/data/postmaster.pid")
 
@@ -63,6 +64,7 @@ timed() {
     cat "$work/out" >&2
     exit 1
   }
+  sleep 1  # the client's backend exits after the client: let the postmaster reap it
   after=$(pg_cpu)
   read -r wall user system rss <"$work/time"
   printf '%-28s %7.1f s wall  client %6.1f + %4.1f s  PostgreSQL %6.1f s  peak RSS %5d MB  load %s -> %s\n' \
