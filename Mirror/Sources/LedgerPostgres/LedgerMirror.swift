@@ -66,9 +66,14 @@ public struct LedgerMirror: Sendable {
         try await checkSameLedger(samples, on: connection)
         try await checkSameHistory(held: digest, store: storeDigest, at: checkpoint, on: connection)
         var report = MirrorReport(startSeq: checkpoint, seq: checkpoint, commits: 0)
+        // Without its keys the database is in a first copy (perhaps a resumed one), whose read
+        // model tables are written once, at the log's head, instead of in every transaction.
+        let missingAtStart = try await missingKeys(on: connection)
+        var modelsAtHeadOnly = !missingAtStart.isEmpty
         var keysAdded = false
         while !shouldStop() {
-            let page = try log.page(after: fold.seq, limit: options.eventsPerCommit, names: fold.names)
+            let page = try log.page(
+                after: fold.seq, limit: min(options.eventsPerCommit, MirrorRows.pageEvents), names: fold.names)
             fold.learnNames(of: page)
             if page.events.isEmpty {
                 if !keysAdded { try await addMissingKeys(on: connection) }
@@ -77,7 +82,9 @@ public struct LedgerMirror: Sendable {
                 try await Task.sleep(for: options.pollInterval)
                 continue
             }
-            try await commit(page.events, chain: page.chain, fold: &fold, on: connection)
+            let wroteEveryModel = try await commit(
+                page, upTo: options.eventsPerCommit, modelsAtHeadOnly: modelsAtHeadOnly, fold: &fold, on: connection)
+            if wroteEveryModel { modelsAtHeadOnly = false }
             report.seq = fold.seq
             report.commits += 1
             committed(report)
@@ -85,9 +92,8 @@ public struct LedgerMirror: Sendable {
         return report
     }
 
-    /// Adds the keys and indexes the database lacks (all of them after a first copy), in one
-    /// transaction; a duplicate event would make the events' key fail here, never pass.
-    private func addMissingKeys(on connection: PostgresConnection) async throws {
+    /// The keys and indexes of `MirrorSchema.keys` the database lacks, by name.
+    private func missingKeys(on connection: PostgresConnection) async throws -> Set<String> {
         let names = MirrorSchema.keys.map(\.name)
         let rows = try await connection.query(
             """
@@ -95,7 +101,13 @@ public struct LedgerMirror: Sendable {
                 AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = name AND pg_table_is_visible(conrelid))
             """, logger: logger
         ).collect()
-        let missing = Set(try rows.map { try $0.decode(String.self) })
+        return Set(try rows.map { try $0.decode(String.self) })
+    }
+
+    /// Adds the keys and indexes the database lacks (all of them after a first copy), in one
+    /// transaction; a duplicate event would make the events' key fail here, never pass.
+    private func addMissingKeys(on connection: PostgresConnection) async throws {
+        let missing = try await missingKeys(on: connection)
         guard !missing.isEmpty else { return }
         try await execute("BEGIN", on: connection)
         // Index builds sort in memory up to this (the server's default, 64 MB, spills a 1M-order store's keys to disk).
@@ -204,35 +216,106 @@ public struct LedgerMirror: Sendable {
         )
     }
 
-    /// Folds `events` and commits their rows, the read model rows they change and the checkpoint
-    /// in one transaction. The events' rows go out in slices as they are folded, so that
-    /// PostgreSQL takes in one slice while the next is built.
+    /// Folds the events from `first` on, up to `limit` of them, and commits their rows, the read
+    /// model rows they change and the checkpoint in one transaction. The events are read in pages
+    /// and their rows go out in slices as they are folded, so that PostgreSQL takes in one slice
+    /// while the next is built. With `modelsAtHeadOnly` (a first copy) the read model tables are
+    /// left alone unless the transaction reaches the log's head, where they are emptied and
+    /// written whole, each row once; it returns whether it did so.
     private func commit(
-        _ events: [OrderEvent], chain: ChainDigest?, fold: inout MirrorFold, on connection: PostgresConnection
-    ) async throws {
-        var touched: TouchedRows? = TouchedRows(customersBefore: fold.models.customers.count, skusBefore: fold.models.skus.count)
-        var rows = MirrorRows()
+        _ first: EventLogPage, upTo limit: Int, modelsAtHeadOnly: Bool, fold: inout MirrorFold,
+        on connection: PostgresConnection
+    ) async throws -> Bool {
+        var touched: TouchedRows? =
+            modelsAtHeadOnly ? nil : TouchedRows(customersBefore: fold.models.customers.count, skusBefore: fold.models.skus.count)
+        var page = first
+        var copied = 0
+        var chain = first.chain
+        var atHead = false
         try await execute("BEGIN", on: connection)
-        try await connection.copyFrom(table: "events", columns: MirrorRows.eventColumns, logger: logger) { writer in
-            for event in events {
-                try fold.apply(event, touched: &touched)
-                rows.add(event, seq: fold.seq, fold: fold)
-                if rows.events.bytes.count >= MirrorRows.sliceBytes { try await writer.write(rows.takeEvents()) }
+        while true {
+            var rows = MirrorRows()
+            try await connection.copyFrom(table: "events", columns: MirrorRows.eventColumns, logger: logger) { writer in
+                for event in page.events {
+                    try fold.apply(event, touched: &touched)
+                    rows.add(event, seq: fold.seq, fold: fold)
+                    if rows.events.bytes.count >= MirrorRows.sliceBytes { try await writer.write(rows.takeEvents()) }
+                }
+                if !rows.events.isEmpty { try await writer.write(rows.takeEvents()) }
             }
-            if !rows.events.isEmpty { try await writer.write(rows.takeEvents()) }
+            try await copy(rows.takeLines(), into: "event_lines", MirrorRows.lineColumns, on: connection)
+            copied += page.events.count
+            chain = page.chain
+            atHead = fold.seq >= page.headSeq
+            guard copied < limit, !atHead else { break }
+            page = try log.page(after: fold.seq, limit: min(limit - copied, MirrorRows.pageEvents), names: fold.names)
+            fold.learnNames(of: page)
+            guard !page.events.isEmpty else {
+                atHead = true
+                break
+            }
         }
-        guard let touched else { preconditionFailure("the fold keeps the rows it was given") }
-        try await copy(rows.lines, into: "event_lines", MirrorRows.lineColumns, on: connection)
         MirrorFaults.reach(.afterEvents)
-        try await deleteRows(touched, fold: fold, on: connection)
-        for table in MirrorRows.readModels(touched, fold: fold) {
-            try await copy(table.rows, into: table.name, table.columns, on: connection)
+        let wroteEveryModel = modelsAtHeadOnly && atHead
+        if let touched {
+            try await deleteRows(touched, fold: fold, on: connection)
+            try await writeModels(
+                orders: touched.orders, customers: touched.customers, revenue: touched.revenue, skus: touched.skus,
+                fold: fold, on: connection)
+        } else if wroteEveryModel {
+            let tables = MirrorRows.readModelTables.map(\.name).joined(separator: ", ")
+            try await execute(PostgresQuery(unsafeSQL: "TRUNCATE \(tables)"), on: connection)
+            try await writeModels(
+                orders: 0..<fold.orders.count, customers: 0..<fold.models.customers.count,
+                revenue: fold.models.revenue.keys, skus: 0..<fold.models.skus.count, fold: fold, on: connection)
         }
         let digest = try digestText(chain, at: fold.seq)
         try await execute("UPDATE mirror_checkpoint SET seq = \(Int64(fold.seq)), digest = \(digest)", on: connection)
         MirrorFaults.reach(.beforeCommit)
         try await execute("COMMIT", on: connection)
         MirrorFaults.reach(.afterCommit)
+        return wroteEveryModel
+    }
+
+    /// Copies the read model rows of the orders, customers, revenue keys and skus given, as the
+    /// fold holds them now, and the stats row.
+    private func writeModels(
+        orders: some Collection<Int>, customers: some Collection<Int>, revenue: some Collection<RevenueKey>,
+        skus: some Collection<Int>, fold: MirrorFold, on connection: PostgresConnection
+    ) async throws {
+        try await stream(orders, into: MirrorRows.orders, on: connection) { MirrorRows.orderRow($0, fold: fold, into: &$1) }
+        try await stream(customers, into: MirrorRows.customers, on: connection) {
+            MirrorRows.customerRow($0, fold: fold, into: &$1)
+        }
+        try await stream(customers, into: MirrorRows.customerNet, on: connection) {
+            MirrorRows.customerNetRows($0, fold: fold, into: &$1)
+        }
+        try await stream(revenue, into: MirrorRows.revenue, on: connection) { MirrorRows.revenueRow($0, fold: fold, into: &$1) }
+        try await stream(skus, into: MirrorRows.skus, on: connection) { MirrorRows.skuRow($0, fold: fold, into: &$1) }
+        try await stream(skus, into: MirrorRows.skuRevenue, on: connection) {
+            MirrorRows.skuRevenueRows($0, fold: fold, into: &$1)
+        }
+        try await copy(MirrorRows.statsRow(fold: fold), into: MirrorRows.stats.name, MirrorRows.stats.columns, on: connection)
+    }
+
+    /// Copies the rows `row` writes for each of `keys` into `table`, in slices of
+    /// `MirrorRows.sliceBytes`, so a table's rows are never held whole.
+    private func stream<Keys: Collection>(
+        _ keys: Keys, into table: MirrorRows.Table, on connection: PostgresConnection,
+        _ row: (Keys.Element, inout CopyText) -> Void
+    ) async throws {
+        guard !keys.isEmpty else { return }
+        try await connection.copyFrom(table: table.name, columns: table.columns, logger: logger) { writer in
+            var rows = CopyText(capacity: MirrorRows.sliceBytes + 4096)
+            for key in keys {
+                row(key, &rows)
+                if rows.bytes.count >= MirrorRows.sliceBytes {
+                    try await writer.write(rows.buffer)
+                    rows = CopyText(capacity: MirrorRows.sliceBytes + 4096)
+                }
+            }
+            if !rows.isEmpty { try await writer.write(rows.buffer) }
+        }
     }
 
     /// The hex digits of `chain`, the digest of the history up to `seq` (`nil` for a store

@@ -7,7 +7,9 @@ struct MirrorFold {
     private let service = OrderService()
     /// Indexed by order number.
     private(set) var orders: [OrderState?] = []
-    /// The lines of each order's `placed` event (a cancel folds them back out of the skus).
+    /// The lines of each order's `placed` event while it can still be cancelled (a cancel folds
+    /// them back out of the skus); emptied once it is shipped or cancelled, so only the orders in
+    /// flight hold theirs.
     private var placedLines: [[EventLine]] = []
     private(set) var models = InMemoryReadModels()
     private(set) var orderIDs: [String] = []
@@ -55,6 +57,7 @@ struct MirrorFold {
         if touched != nil { note(event, index: index, existed: before != nil, after: after, in: &touched!) }
         ReadModelFold.apply(event, before: before, after: after, placedLines: placedLines[index], to: &models)
         orders[index] = after
+        if after.status == .shipped || after.status == .cancelled { placedLines[index] = [] }
         seq += 1
     }
 

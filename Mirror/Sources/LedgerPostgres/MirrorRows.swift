@@ -2,7 +2,7 @@ import LedgerDomain
 import PostgresNIO
 
 /// The COPY rows of one mirror transaction: its events and their lines as they come, then the
-/// read model rows its events changed, taken from the fold once all of them are folded.
+/// read model rows, each written from the fold by the functions below once its events are folded.
 struct MirrorRows {
     var events = CopyText()
     var lines = CopyText()
@@ -13,13 +13,22 @@ struct MirrorRows {
     ]
     static let lineColumns = ["seq", "line_no", "sku", "qty", "unit_price"]
 
-    /// How many bytes of event rows go to PostgreSQL at a time.
+    /// How many bytes of rows go to PostgreSQL at a time.
     static let sliceBytes = 1 << 20
+    /// How many events are read from the log at a time; a transaction of more reads several pages,
+    /// so the events and lines held at once do not grow with `--events-per-commit`.
+    static let pageEvents = 65_536
 
     /// The event rows written so far, to send; `events` starts over.
     mutating func takeEvents() -> ByteBuffer {
         defer { events = CopyText(capacity: Self.sliceBytes + 4096) }
         return events.buffer
+    }
+
+    /// The line rows written so far, to send; `lines` starts over.
+    mutating func takeLines() -> CopyText {
+        defer { lines = CopyText() }
+        return lines
     }
 
     /// Writes the `events` row of `event` (seq `seq`) and its `event_lines` rows.
@@ -53,86 +62,106 @@ struct MirrorRows {
         }
     }
 
-    /// One table's new rows: its name, columns and COPY text.
+    /// A read model table: its name and columns.
     struct Table {
         let name: String
         let columns: [String]
-        var rows = CopyText()
     }
 
-    /// The read model rows `touched` names, as the fold holds them now, and the stats row.
-    static func readModels(_ touched: TouchedRows, fold: MirrorFold) -> [Table] {
-        var orders = Table(
-            name: "orders",
-            columns: [
-                "order_id", "customer_id", "status", "currency", "total", "paid", "refunded", "line_count", "item_count",
-                "placed_at", "updated_at", "version",
-            ])
-        for index in touched.orders {
-            guard let state = fold.orders[index] else { continue }
-            orders.rows.plain(fold.orderIDs[index])
-            orders.rows.plain(fold.customerIDs[state.customer.index])
-            orders.rows.plain(state.status.description)
-            orders.rows.plain(state.currency.description)
-            orders.rows.integer(state.total)
-            orders.rows.integer(state.paid)
-            orders.rows.integer(state.refunded)
-            orders.rows.integer(state.lineCount)
-            orders.rows.integer(state.itemCount)
-            orders.rows.timestamp(state.placedAt)
-            orders.rows.timestamp(state.updatedAt)
-            orders.rows.integer(state.version)
-            orders.rows.endRow()
-        }
-        var customers = Table(name: "customers", columns: ["customer_id", "orders", "open_orders", "cancelled"])
-        var customerNet = Table(name: "customer_net", columns: ["customer_id", "currency", "net"])
-        for index in touched.customers where index < fold.models.customers.count {
-            let row = fold.models.customers[index]
-            let id = fold.customerIDs[index]
-            customers.rows.plain(id)
-            customers.rows.integer(row.orders)
-            customers.rows.integer(row.openOrders)
-            customers.rows.integer(row.cancelled)
-            customers.rows.endRow()
-            amounts(row.net, of: id, into: &customerNet.rows)
-        }
-        var revenue = Table(
-            name: "revenue",
-            columns: ["date", "currency", "orders_placed", "orders_cancelled", "gross", "captured", "refunded", "net"])
-        for key in touched.revenue {
-            guard let row = fold.models.revenue[key] else { continue }
-            revenue.rows.date(key.date)
-            revenue.rows.plain(key.currency.description)
-            revenue.rows.integer(row.ordersPlaced)
-            revenue.rows.integer(row.ordersCancelled)
-            revenue.rows.integer(row.gross)
-            revenue.rows.integer(row.captured)
-            revenue.rows.integer(row.refunded)
-            revenue.rows.integer(row.net)
-            revenue.rows.endRow()
-        }
-        var skus = Table(name: "skus", columns: ["sku", "units_ordered", "units_cancelled"])
-        var skuRevenue = Table(name: "sku_revenue", columns: ["sku", "currency", "revenue"])
-        for index in touched.skus where index < fold.models.skus.count {
-            let row = fold.models.skus[index]
-            let sku = fold.skus[index]
-            skus.rows.plain(sku)
-            skus.rows.integer(row.unitsOrdered)
-            skus.rows.integer(row.unitsCancelled)
-            skus.rows.endRow()
-            amounts(row.revenue, of: sku, into: &skuRevenue.rows)
-        }
-        var stats = Table(
-            name: "stats",
-            columns: ["events", "orders", "customers", "skus", "head_seq"] + OrderStatus.allCases.map(\.description))
-        stats.rows.integer(fold.seq)
-        stats.rows.integer(fold.placedOrders)
-        stats.rows.integer(fold.models.customers.count)
-        stats.rows.integer(fold.models.skus.count)
-        stats.rows.integer(fold.seq)
-        for status in OrderStatus.allCases { stats.rows.integer(fold.models.statusCounts[status]) }
-        stats.rows.endRow()
-        return [orders, customers, customerNet, revenue, skus, skuRevenue, stats]
+    static let orders = Table(
+        name: "orders",
+        columns: [
+            "order_id", "customer_id", "status", "currency", "total", "paid", "refunded", "line_count", "item_count",
+            "placed_at", "updated_at", "version",
+        ])
+    static let customers = Table(name: "customers", columns: ["customer_id", "orders", "open_orders", "cancelled"])
+    static let customerNet = Table(name: "customer_net", columns: ["customer_id", "currency", "net"])
+    static let revenue = Table(
+        name: "revenue",
+        columns: ["date", "currency", "orders_placed", "orders_cancelled", "gross", "captured", "refunded", "net"])
+    static let skus = Table(name: "skus", columns: ["sku", "units_ordered", "units_cancelled"])
+    static let skuRevenue = Table(name: "sku_revenue", columns: ["sku", "currency", "revenue"])
+    static let stats = Table(
+        name: "stats", columns: ["events", "orders", "customers", "skus", "head_seq"] + OrderStatus.allCases.map(\.description))
+    /// Every read model table, in the order a full rewrite empties them.
+    static let readModelTables = [orders, customers, customerNet, revenue, skus, skuRevenue, stats]
+
+    /// The `orders` row of order number `index` as the fold holds it (none for a number not placed).
+    static func orderRow(_ index: Int, fold: MirrorFold, into rows: inout CopyText) {
+        guard let state = fold.orders[index] else { return }
+        rows.plain(fold.orderIDs[index])
+        rows.plain(fold.customerIDs[state.customer.index])
+        rows.plain(state.status.description)
+        rows.plain(state.currency.description)
+        rows.integer(state.total)
+        rows.integer(state.paid)
+        rows.integer(state.refunded)
+        rows.integer(state.lineCount)
+        rows.integer(state.itemCount)
+        rows.timestamp(state.placedAt)
+        rows.timestamp(state.updatedAt)
+        rows.integer(state.version)
+        rows.endRow()
+    }
+
+    /// The `customers` row of customer number `index`.
+    static func customerRow(_ index: Int, fold: MirrorFold, into rows: inout CopyText) {
+        guard index < fold.models.customers.count else { return }
+        let row = fold.models.customers[index]
+        rows.plain(fold.customerIDs[index])
+        rows.integer(row.orders)
+        rows.integer(row.openOrders)
+        rows.integer(row.cancelled)
+        rows.endRow()
+    }
+
+    /// The `customer_net` rows of customer number `index`, one per currency.
+    static func customerNetRows(_ index: Int, fold: MirrorFold, into rows: inout CopyText) {
+        guard index < fold.models.customers.count else { return }
+        amounts(fold.models.customers[index].net, of: fold.customerIDs[index], into: &rows)
+    }
+
+    /// The `revenue` row of `key`.
+    static func revenueRow(_ key: RevenueKey, fold: MirrorFold, into rows: inout CopyText) {
+        guard let row = fold.models.revenue[key] else { return }
+        rows.date(key.date)
+        rows.plain(key.currency.description)
+        rows.integer(row.ordersPlaced)
+        rows.integer(row.ordersCancelled)
+        rows.integer(row.gross)
+        rows.integer(row.captured)
+        rows.integer(row.refunded)
+        rows.integer(row.net)
+        rows.endRow()
+    }
+
+    /// The `skus` row of sku number `index`.
+    static func skuRow(_ index: Int, fold: MirrorFold, into rows: inout CopyText) {
+        guard index < fold.models.skus.count else { return }
+        let row = fold.models.skus[index]
+        rows.plain(fold.skus[index])
+        rows.integer(row.unitsOrdered)
+        rows.integer(row.unitsCancelled)
+        rows.endRow()
+    }
+
+    /// The `sku_revenue` rows of sku number `index`, one per currency.
+    static func skuRevenueRows(_ index: Int, fold: MirrorFold, into rows: inout CopyText) {
+        guard index < fold.models.skus.count else { return }
+        amounts(fold.models.skus[index].revenue, of: fold.skus[index], into: &rows)
+    }
+
+    /// The stats row.
+    static func statsRow(fold: MirrorFold) -> CopyText {
+        var rows = CopyText(capacity: 256)
+        rows.integer(fold.seq)
+        rows.integer(fold.placedOrders)
+        rows.integer(fold.models.customers.count)
+        rows.integer(fold.models.skus.count)
+        rows.integer(fold.seq)
+        for status in OrderStatus.allCases { rows.integer(fold.models.statusCounts[status]) }
+        rows.endRow()
+        return rows
     }
 
     /// One row per currency of `amounts`: `id, currency, amount`.

@@ -27,6 +27,31 @@ struct MirrorAnswersTests {
         try await scene.expectSameAnswers(address)
     }
 
+    /// A first copy in many transactions writes each read model row once, in the transaction
+    /// that reaches the log's head (every row of those tables has that transaction's id), and
+    /// answers like the store.
+    @Test func aFirstCopyWritesEachReadModelRowOnceAtTheHead() async throws {
+        let scene = try MirrorScene()
+        defer { scene.destroy() }
+        let address = try await scene.cluster.createDatabase("ledger")
+        try scene.importBatch(scene.batch("batch.csv", orders: 300, seed: 13))
+        let copied = try scene.mirror(into: address, eventsPerCommit: 97)
+        #expect(copied.status == 0, "\(copied.standardError)")
+        let head = try scene.headSeq()
+        try await PostgresSession.with(address) { session in
+            let transactions = try await session.integer("SELECT count(DISTINCT xmin::text) FROM events")
+            #expect(transactions == (Int64(head) + 96) / 97)
+            let last = try await session.text("SELECT xmin::text FROM events WHERE seq = \(head)")
+            for table in ["orders", "customers", "customer_net", "revenue", "skus", "sku_revenue", "stats"] {
+                let writers = try await session.text(
+                    "SELECT count(DISTINCT xmin::text) || ' ' || coalesce(max(xmin::text), 'none') FROM \(table)")
+                #expect(writers == "1 \(last)", "\(table): transactions and the last of them \(writers)")
+            }
+        }
+        try await scene.expectEvents(upTo: head, in: address)
+        try await scene.expectSameAnswers(address)
+    }
+
     @Test func runningTheMirrorAgainChangesNothing() async throws {
         let scene = try MirrorScene()
         defer { scene.destroy() }
