@@ -20,6 +20,9 @@ public enum FaultPoint: String, CaseIterable, Sendable {
     case beforeCommit = "before-commit"
     /// A chunk is committed; its rejections and progress are not reported yet, the next chunk not begun.
     case afterCommit = "after-commit"
+    /// A file's last chunk is committed; the command index the store keeps is not brought up to
+    /// date yet (its commit of its own, made when the import met a command id).
+    case beforeCommandIndex = "before-command-index"
     /// A rejection was handed to the `--rejects` file (counted per rejection).
     case midRejectsWrite = "mid-rejects-write"
     /// A rebuild's read models are rewritten in its transaction, not committed.

@@ -240,6 +240,7 @@ public final class Importer: Sendable {
         var folding: ReadModelFoldingThread?
         defer { folding?.stop() }
         let position = state.next
+        var indexUpdate: CommandSlotsUpdate?
         do {
             while !state.finished {
                 try Self.stopIfAsked(options, file, committed: state)
@@ -278,7 +279,7 @@ public final class Importer: Sendable {
                             chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }
-                    guard var prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    guard let prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
                     try folding!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
@@ -286,8 +287,11 @@ public final class Importer: Sendable {
                         // id tables nor the command ids (the chunk holds its own).
                         preparing!.stop()
                         identifiers.release()
-                        prepared.commandSlots = commands.storedTableUpdate()
+                        // The command index goes to the store in a commit of its own after this
+                        // chunk's, its slots out of memory meanwhile: not beside the write-back.
+                        indexUpdate = commands.storedTableUpdate()
                         commands.release()
+                        indexUpdate?.spill(in: store.path)
                         try folding!.finish()
                     }
                     try Self.stopIfAsked(options, file, committed: state)
@@ -298,6 +302,10 @@ public final class Importer: Sendable {
                     }
                 }
                 FaultInjection.reach(.afterCommit)
+                if let update = indexUpdate {
+                    indexUpdate = nil
+                    try updateCommandIndex(update, growthLock: GrowthLocks(locks: [preparing!.growthLock, folding!.growthLock]))
+                }
                 state = outcome.batch
                 number = outcome.number
                 if options.atomic { applier.handedOn(head: outcome.head) }
@@ -321,6 +329,23 @@ public final class Importer: Sendable {
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
+    }
+
+    /// Brings the command index the store keeps up to the log's head, in a commit of its own after
+    /// the import's last chunk's. Killed before it commits, the import leaves the index behind the
+    /// log, as one killed before its last chunk does: verify accepts it, and the next import reads
+    /// past it in `commands` or makes it again. Slots spilled to a file that cannot be read back
+    /// leave it so too.
+    private func updateCommandIndex(_ update: CommandSlotsUpdate, growthLock: GrowthLocks) throws {
+        defer { update.release() }
+        FaultInjection.reach(.beforeCommandIndex)
+        do {
+            try store.write(growthLock: growthLock) { ledger in
+                guard try update.apply(to: ledger, head: ledger.headSeq()) else {
+                    throw StoredCommandSlots.Unusable(reason: "the spilled slots could not be read back")
+                }
+            }
+        } catch is StoredCommandSlots.Unusable {}
     }
 
     /// Rebuilds the read models that lag behind the log: an import writes them back only with its

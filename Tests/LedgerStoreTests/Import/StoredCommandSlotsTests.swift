@@ -205,4 +205,40 @@ struct StoredCommandSlotsTests {
         #expect(try table(store)?.count == 50)
         #expect(try verifies(store).isEmpty)
     }
+
+    /// An import's slots moved out of memory while its last chunk writes back read back as they
+    /// were, into a table whose blocks pass their checks; a block that cannot be filled writes no
+    /// table, and the transaction it aborts leaves the one before.
+    @Test func spilledSlotsReadBackIntoTheSameTable() throws {
+        let store = try LedgerStore(path: path, durable: false)
+        let slots = (1...1_500).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+        let spilled = try #require(SpilledSlots(slots, in: path))
+        var some = [UInt64](repeating: 0, count: 700)
+        #expect(some.withUnsafeMutableBytes { spilled.read(from: 800, into: $0) })
+        #expect(some == Array(slots[800..<1_500]))
+        try store.write { ledger throws in
+            #expect(
+                try StoredCommandSlots.write(
+                    slotCount: spilled.count, seed: 7, count: 3, validAt: 3, to: ledger, fill: spilled.read))
+        }
+        let stored = try store.read { ledger throws -> [UInt64] in
+            let table = try #require(try StoredCommandSlots.open(ledger))
+            #expect(table.header == CommandSlotsHeader(seed: 7, slotCount: 1_500, count: 3, validAt: 3))
+            return try (0..<StoredCommandSlots.blocks(of: table.header.slotCount)).flatMap { block in
+                let bytes = try table.block(block, in: ledger)
+                return (0..<bytes.count / 8).map {
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))
+                }
+            }
+        }
+        #expect(stored == slots)
+        #expect(throws: StoredCommandSlots.Unusable.self) {
+            try store.write { ledger throws in
+                let filled = try StoredCommandSlots.write(
+                    slotCount: 1_500, seed: 9, count: 3, validAt: 3, to: ledger, fill: { first, _ in first == 0 })
+                if !filled { throw StoredCommandSlots.Unusable(reason: "a block was not filled") }
+            }
+        }
+        #expect(try table(store)?.seed == 7)
+    }
 }

@@ -58,6 +58,8 @@ struct CrashLoopTests {
         }
         // The read models are written back with each file's last chunk: one arrival per batch.
         scenarios += [[.importing(.beforeCheckpoint, 1)], [.importing(.beforeCheckpoint, 2)]]
+        // So is the command index, in a commit of its own after that chunk's.
+        scenarios += [[.importing(.beforeCommandIndex, 1)], [.importing(.beforeCommandIndex, 2)]]
         scenarios += middles.prefix(Self.arrivals).map { [.importing(.midRejectsWrite, $0)] }
         scenarios += [
             [.importing(.afterCommit, 2), .rebuilding(.rebuildBeforeCommit)],

@@ -3,7 +3,7 @@ internal import LedgerDomain
 internal import LedgerServices
 
 /// Writes a `PreparedChunk` in a write transaction: the events, command ids and new ids appended
-/// (with the import's last chunk, the command index the store keeps brought up to date),
+/// (with an atomic import's chunk, the command index the store keeps brought up to date),
 /// the log's hash chain, the events' provenance, the batch's record with its head key, its file
 /// and the time of the commit, and the rejections; with the
 /// import's last chunk, the orders and read model rows the import changed and its new ids'
@@ -49,7 +49,8 @@ struct ChunkWriter {
         try ledger.appendProvenance(batch: number, firstSeq: prepared.firstSeq, lines: prepared.lines)
         try appendNames(prepared, to: ledger)
         try prepared.commands.write(to: ledger)
-        try prepared.commandSlots?.apply(to: ledger, head: prepared.lastSeq)
+        // An atomic import's: its slots are in memory, never spilled, so it always writes them.
+        if let update = prepared.commandSlots { _ = try update.apply(to: ledger, head: prepared.lastSeq) }
         FaultInjection.reach(.afterLogAppend)
         if prepared.eventCount > 0 { try chain.store(in: ledger) }
         if let readModels = prepared.readModels {

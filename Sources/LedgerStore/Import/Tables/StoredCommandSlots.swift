@@ -8,9 +8,10 @@ internal import LedgerDomain
 /// block with a check salted with its number and the table's shape, and the header
 /// (`CommandSlotsHeader`) under the greatest key.
 ///
-/// It holds exactly the commands of `commands` up to `header.validAt`: the last chunk of an import
-/// brings it up to the log's head in the transaction that commits that chunk (`CommandSlotsUpdate`),
-/// and an import killed before leaves it behind, which the next import reads past in `commands`.
+/// It holds exactly the commands of `commands` up to `header.validAt`: an import brings it up to
+/// the log's head in a commit of its own right after its last chunk's (an atomic import in its one
+/// transaction; `CommandSlotsUpdate`), and an import killed before leaves it behind, which the
+/// next import reads past in `commands`.
 /// A match of hash bits is a candidate only: the id stored at its seq is compared in full. A block
 /// or a header that fails its check, a count that does not add up, or a candidate that points
 /// nowhere makes the reader load every id from `commands` instead (`Unusable`): the table never
@@ -98,18 +99,39 @@ struct StoredCommandSlots {
     /// Replaces the table of `ledger` with `slots`, placed by `seed`, which hold the `count`
     /// commands up to `validAt`: the database emptied, then every block and the header appended.
     static func write(_ slots: [UInt64], seed: UInt64, count: Int, validAt: UInt64, to ledger: LedgerTransaction) throws {
-        guard let database = ledger.databases.commandSlots else { return }
-        try ledger.txn.clear(database)
-        let header = CommandSlotsHeader(seed: seed, slotCount: slots.count, count: count, validAt: validAt)
+        // Safe: the slots' bytes are read inside `withUnsafeBytes`, each block's within them.
         try slots.withUnsafeBytes { all in
-            for block in 0..<blocks(of: slots.count) {
-                let start = block * slotsPerBlock * 8
-                let bytes = UnsafeRawBufferPointer(
-                    rebasing: all[start..<(start + Self.slots(inBlock: block, of: slots.count) * 8)])
-                try put(bytes, block: block, header: header, in: database, ledger, flags: .append)
+            _ = try write(slotCount: slots.count, seed: seed, count: count, validAt: validAt, to: ledger) { first, block in
+                block.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[(first * 8)..<(first * 8 + block.count)]))
+                return true
             }
         }
+    }
+
+    /// Replaces the table of `ledger` with one of `slotCount` slots, as `write(_:seed:count:validAt:to:)`
+    /// does, each block's slots filled in place by `fill` (the index of its first slot, its
+    /// bytes); `false` when `fill` could not fill one, after which nothing more is written (the
+    /// caller aborts the transaction).
+    static func write(
+        slotCount: Int, seed: UInt64, count: Int, validAt: UInt64, to ledger: LedgerTransaction,
+        fill: (Int, UnsafeMutableRawBufferPointer) -> Bool
+    ) throws -> Bool {
+        guard let database = ledger.databases.commandSlots else { return true }
+        try ledger.txn.clear(database)
+        let header = CommandSlotsHeader(seed: seed, slotCount: slotCount, count: count, validAt: validAt)
+        for block in 0..<blocks(of: slotCount) {
+            let bytes = Self.slots(inBlock: block, of: slotCount) * 8
+            var filled = true
+            try ledger.txn.put(database, BigEndianKey32(UInt32(block)), reserving: bytes + 8, flags: .append) { buffer in
+                let slots = UnsafeMutableRawBufferPointer(rebasing: buffer[..<bytes])
+                filled = fill(block * slotsPerBlock, slots)
+                let check = StoredCheck.of(UnsafeRawBufferPointer(slots), salt: salt(block: block, header: header))
+                buffer.storeBytes(of: check.littleEndian, toByteOffset: bytes, as: UInt64.self)
+            }
+            guard filled else { return false }
+        }
         try put(header, in: database, ledger, flags: .append)
+        return true
     }
 
     /// Adds to the table of `ledger` the commands of `commands` after `header.validAt` up to
