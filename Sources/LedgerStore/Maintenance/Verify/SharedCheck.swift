@@ -53,7 +53,7 @@ enum SharedCheck: CaseIterable {
                 replayed, namedAtCheckpoint: lagging.namedAtCheckpoint, ledger, releasing: region)
         case .commands:
             return try Verifier.checkCommands(replayed, ledger, releasing: region)
-                + Verifier.checkCommandSlots(headSeq: replayed.headSeq, ledger)
+                + Verifier.checkCommandSlots(headSeq: replayed.headSeq, ledger, releasing: region)
         case .routing:
             return try Verifier.checkRouting(
                 ledger, releasing: region, leaving: Verifier.walkedByChecks(ledger), knowing: leaves)

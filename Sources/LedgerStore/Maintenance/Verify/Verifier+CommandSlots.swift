@@ -11,7 +11,9 @@ extension Verifier {
     /// filled slot names, once, a command up to that seq whose id has the slot's hash bits and
     /// starts its probe where no empty slot lies between; and it holds every command up to that
     /// seq. An empty table is whole (the next import that loads every id makes it).
-    static func checkCommandSlots(headSeq: UInt64, _ ledger: LedgerTransaction) throws -> [String] {
+    static func checkCommandSlots(
+        headSeq: UInt64, _ ledger: LedgerTransaction, releasing region: MappedRegion?
+    ) throws -> [String] {
         guard let database = ledger.databases.commandSlots, try ledger.txn.count(database) > 0 else { return [] }
         let name = "command_slots"
         guard let table = try StoredCommandSlots.open(ledger) else {
@@ -61,7 +63,8 @@ extension Verifier {
         // where its probe starts, as an import looks: its slot must lie before the next empty
         // one and hold its hash bits. A lookup per slot in `commands` instead would be a random
         // read of the B-tree for each command id. The slot a command's probe starts at is
-        // prefetched `probesAhead` commands before it is looked at.
+        // prefetched `probesAhead` commands before it is looked at; the pages of `commands` are
+        // dropped as the walk leaves them.
         var upTo = 0
         var reached = 0
         var pending = [(seq: UInt64, hash: UInt64, slot: Int)](repeating: (0, 0, 0), count: probesAhead)
@@ -87,6 +90,7 @@ extension Verifier {
                 let seq = BigEndianKey64.decode(entry.key)
                 guard seq <= header.validAt else { break }
                 upTo += 1
+                if upTo & (ReplayCore.releaseInterval - 1) == 0 { region?.releasePages(ifMappedOver: ReplayCore.mappedBudget) }
                 guard let id = try? ledger.storedCommandID(entry.value, seq: seq) else { continue }
                 let hash = IdentifierHash.of(id, seed: header.seed)
                 let first = CommandIndex.firstSlot(of: hash, among: header.slotCount)
