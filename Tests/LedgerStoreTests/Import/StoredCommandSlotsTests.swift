@@ -112,6 +112,21 @@ struct StoredCommandSlotsTests {
         #expect(try verifies(store).isEmpty)
     }
 
+    /// A table of `count` slots holding the commands `seqs` of `ledger`, each placed by `seed` as
+    /// an import places it.
+    static func slots(_ count: Int, placing seqs: ClosedRange<UInt64>, by seed: UInt64, in ledger: LedgerTransaction) throws
+        -> [UInt64]
+    {
+        var slots = [UInt64](repeating: 0, count: count)
+        try ledger.forEachCommand(in: seqs) { seq, id in
+            let hash = IdentifierHash.of(id, seed: seed)
+            var slot = CommandIndex.firstSlot(of: hash, among: count)
+            while slots[slot] != 0 { slot = (slot + 1) % count }
+            slots[slot] = (hash >> CommandIndex.seqBits) << CommandIndex.seqBits | seq
+        }
+        return slots
+    }
+
     /// Writes a table of 8 slots, placed by seed 7, for the 3 commands of a fresh store, after
     /// `change` has had its slots; what verify says of it.
     func verifiesTable(_ change: (inout [UInt64]) -> Void) throws -> [String] {
@@ -120,13 +135,7 @@ struct StoredCommandSlotsTests {
         _ = try Importer(store: store).importFile(directory.file("first.csv", header + placements("O", 1...3)))
         let seed: UInt64 = 7
         try store.write { ledger throws in
-            var slots = [UInt64](repeating: 0, count: 8)
-            try ledger.forEachCommand(in: 1...3) { seq, id in
-                let hash = IdentifierHash.of(id, seed: seed)
-                var slot = CommandIndex.firstSlot(of: hash, among: 8)
-                while slots[slot] != 0 { slot = (slot + 1) % 8 }
-                slots[slot] = (hash >> CommandIndex.seqBits) << CommandIndex.seqBits | seq
-            }
+            var slots = try Self.slots(8, placing: 1...3, by: seed, in: ledger)
             change(&slots)
             try StoredCommandSlots.write(slots, seed: seed, count: 3, validAt: 3, to: ledger)
         }
@@ -167,13 +176,7 @@ struct StoredCommandSlotsTests {
         // A table of 4 slots holding the 3 ids, as small as a table can be, placed by a seed of its own.
         let seed: UInt64 = 7
         try store.write { ledger throws in
-            var slots = [UInt64](repeating: 0, count: 4)
-            try ledger.forEachCommand(in: 1...3) { seq, id in
-                let hash = IdentifierHash.of(id, seed: seed)
-                var slot = CommandIndex.firstSlot(of: hash, among: 4)
-                while slots[slot] != 0 { slot = (slot + 1) % 4 }
-                slots[slot] = (hash >> CommandIndex.seqBits) << CommandIndex.seqBits | seq
-            }
+            let slots = try Self.slots(4, placing: 1...3, by: seed, in: ledger)
             try StoredCommandSlots.write(slots, seed: seed, count: 3, validAt: 3, to: ledger)
         }
         #expect(try verifies(store).isEmpty)
