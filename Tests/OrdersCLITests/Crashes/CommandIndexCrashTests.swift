@@ -66,26 +66,9 @@ struct CommandIndexCrashTests {
             }
         }
         #expect(killedIDs.count == 2)
-        let header = try String(contentsOfFile: batches.paths[0], encoding: .utf8).prefix { $0 != "\n" }
-        let columns = header.split(separator: ",", omittingEmptySubsequences: false)
-        let rows = killedIDs.map { id in
-            columns.map { column -> String in
-                switch column {
-                case "type": "pay"
-                case "order_id": "no-such-order"
-                case "amount": "1"
-                case "at": "2026-03-01T10:00:00Z"
-                case "command_id": id
-                default: ""
-                }
-            }.joined(separator: ",")
-        }
-        let file = directory.file("again.csv", ([String(header)] + rows).joined(separator: "\n") + "\n")
-        let duplicates = try OrdersBinary.run(["import", "--store", store, "--format", "json", file])
-        let summary = try #require(
-            try JSONSerialization.jsonObject(with: Data(duplicates.standardOutput.utf8)) as? [[String: Any]]
-        ).first
-        #expect(summary?["duplicates"] as? Int == 2 && summary?["accepted"] as? Int == 0, "\(duplicates.standardOutput)")
+        let (summary, output) = try RepeatedCommands.importAgain(
+            killedIDs, columnsOf: batches.paths[0], into: store, in: directory)
+        #expect(summary?["duplicates"] as? Int == 2 && summary?["accepted"] as? Int == 0, "\(output)")
         let caughtUp = try #require(try table(store))
         let end = try counts(store)
         #expect(caughtUp.validAt == end.head && caughtUp.count == end.commands)

@@ -38,28 +38,12 @@ struct SmallImportCrashTests {
         for file in [large, small] { _ = try OrdersBinary.run(["import", "--store", reference, file]) }
         #expect(try LedgerStore(path: killed, readOnly: true).dump() == LedgerStore(path: reference, readOnly: true).dump())
         // Every command id the large file accepted is a duplicate in a small file now.
-        let header = try String(contentsOfFile: large, encoding: .utf8).prefix { $0 != "\n" }
         let commandIDs = try LedgerStore(path: killed, readOnly: true).dump().filter { $0.hasPrefix("command ") }
         let repeated = commandIDs.prefix(3).map { $0.split(separator: " ")[1] }
         #expect(repeated.count == 3)
-        let columns = header.split(separator: ",", omittingEmptySubsequences: false)
-        let again = repeated.map { id in
-            columns.map { column -> String in
-                switch column {
-                case "type": "pay"
-                case "order_id": "no-such-order"
-                case "amount": "1"
-                case "at": "2026-03-01T10:00:00Z"
-                case "command_id": String(id)
-                default: ""
-                }
-            }.joined(separator: ",")
-        }
-        let file = directory.file("again.csv", ([String(header)] + again).joined(separator: "\n") + "\n")
-        let duplicates = try OrdersBinary.run(["import", "--store", killed, "--format", "json", file])
-        let summary = try #require(
-            try JSONSerialization.jsonObject(with: Data(duplicates.standardOutput.utf8)) as? [[String: Any]]
-        ).first
+        let summary = try RepeatedCommands.importAgain(
+            repeated.map(String.init), columnsOf: large, into: killed, in: directory
+        ).summary
         #expect(summary?["duplicates"] as? Int == 3 && summary?["accepted"] as? Int == 0)
     }
 }
