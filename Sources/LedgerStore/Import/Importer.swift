@@ -279,14 +279,21 @@ public final class Importer: Sendable {
                             chunkSize: max(1, options.chunkSize),
                             shouldStop: options.shouldStop)
                     }
-                    guard let prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
+                    guard var prepared = try preparing!.next() else { preconditionFailure("the chunks ended before the batch") }
                     try folding!.fold(prepared.changes, after: prepared.firstSeq - 1)
                     if prepared.progress.finished {
                         // The last chunk, which writes back the read models (the import's peak of
                         // memory): the preparing thread is done, and the write needs neither the
                         // id tables nor the command ids (the chunk holds its own).
                         preparing!.stop()
-                        identifiers.release()
+                        if prepared.readModels != nil {
+                            // The ids it named are sorted for their `…_ids` on the other core while
+                            // this chunk is written.
+                            let mapped = try store.read { ledger in try Self.mappedIDs(in: ledger) }
+                            prepared.readModels?.sortedIDs = SortedNewIDs(identifiers.handOver(), mapped: mapped)
+                        } else {
+                            identifiers.release()
+                        }
                         // The command index goes to the store in a commit of its own after this
                         // chunk's, its slots out of memory meanwhile: not beside the write-back.
                         indexUpdate = commands.storedTableUpdate()
@@ -329,6 +336,15 @@ public final class Importer: Sendable {
             return .failure(CommittedFileError(message: error.message, committed: number == nil ? nil : state))
         }
         return .success(ImportOutcome(batch: state, rolledBack: false))
+    }
+
+    /// How many ids each `…_ids` database maps, by the read model that names them.
+    private static func mappedIDs(in ledger: LedgerTransaction) throws -> [ReadModelName: Int] {
+        var mapped: [ReadModelName: Int] = [:]
+        for model in ReadModelName.allCases {
+            if let (_, ids) = LedgerTransaction.idDatabases(of: model) { mapped[model] = try ledger.count(ids) }
+        }
+        return mapped
     }
 
     /// Brings the command index the store keeps up to the log's head, in a commit of its own after

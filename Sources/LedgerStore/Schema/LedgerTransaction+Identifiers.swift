@@ -47,12 +47,19 @@ extension LedgerTransaction {
     /// read model they name (`idDatabases`), and is brought up with it. Written in key order:
     /// appended past the last key stored (all of them into an empty database), the others put
     /// unless `ids` has them already (a damaged store's; `orders verify` tells). Drops the pages of
-    /// `region` every few writes; gives back how many it wrote.
+    /// `region` every few writes; gives back how many it wrote. `sorted`: those ids sorted
+    /// before (an import's, `SortedNewIDs`), used when they are exactly the ones `ids` lacks.
     @discardableResult
-    func indexIDs(of names: Table, into ids: Table, releasing region: MappedRegion?) throws -> Int {
+    func indexIDs(of names: Table, into ids: Table, sorted: UnmappedIDs? = nil, releasing region: MappedRegion?) throws
+        -> Int
+    {
         let mapped = try count(ids)
-        guard mapped < (try count(names)) else { return 0 }
-        let unmapped = try UnmappedIDs(names, from: mapped, in: self, releasing: region)
+        let named = try count(names)
+        guard mapped < named else { return 0 }
+        let unmapped =
+            if let sorted, sorted.first == mapped, sorted.first + sorted.count == named { sorted } else {
+                try UnmappedIDs(names, from: mapped, in: self, releasing: region)
+            }
         region?.releasePages()
         let last = try withCursor(ids) { cursor in try cursor.last().map { Array($0.key) } }
         var releaser = WriteBackReleaser(region)
@@ -60,27 +67,31 @@ extension LedgerTransaction {
         // Where the greatest key `ids` holds lies among the unmapped ids, once the last one stored
         // is passed: the next is appended only past it (a repeated id of a damaged `names` is not).
         var greatest: Int?
-        for position in 0..<unmapped.count {
-            try unmapped.withID(at: position) { key, number in
-                // What a batch can name (SPEC §2): anything else in `names` is damage, not a key.
-                guard LedgerLimits.identifierLength.contains(key.count) else {
-                    throw StoreError.corrupt("number \(number) of the ids has \(key.count) bytes; orders verify lists the damage")
+        // In key order, every put before the appends, which go through one cursor (`TableAppender`).
+        try appending(to: ids) { appender in
+            for position in 0..<unmapped.count {
+                try unmapped.withID(at: position) { key, number in
+                    // What a batch can name (SPEC §2): anything else in `names` is damage, not a key.
+                    guard LedgerLimits.identifierLength.contains(key.count) else {
+                        throw StoreError.corrupt(
+                            "number \(number) of the ids has \(key.count) bytes; orders verify lists the damage")
+                    }
+                    let value = LittleEndianValue(UInt32(number))
+                    if let greatest {
+                        guard unmapped.withID(at: greatest, { id, _ in UnmappedIDs.precedes(id, key) }) else { return }
+                    } else if let last, !last.withUnsafeBytes({ UnmappedIDs.precedes($0, key) }) {
+                        do {
+                            try txn.put(databases[keyPath: ids], key, value, flags: .noOverwrite)
+                            written += 1
+                        } catch let error as LMDBError where error.isKeyExists {}
+                        return
+                    }
+                    try value.withLMDBBytes { try appender.append(key, $0) }
+                    written += 1
+                    greatest = position
                 }
-                let value = LittleEndianValue(UInt32(number))
-                if let greatest {
-                    guard unmapped.withID(at: greatest, { id, _ in UnmappedIDs.precedes(id, key) }) else { return }
-                } else if let last, !last.withUnsafeBytes({ UnmappedIDs.precedes($0, key) }) {
-                    do {
-                        try txn.put(databases[keyPath: ids], key, value, flags: .noOverwrite)
-                        written += 1
-                    } catch let error as LMDBError where error.isKeyExists {}
-                    return
-                }
-                try append(ids, key, value)
-                written += 1
-                greatest = position
+                releaser.wrote()
             }
-            releaser.wrote()
         }
         return written
     }
@@ -145,9 +156,15 @@ extension LedgerTransaction {
         return found
     }
 
-    /// Records that each order belongs to its customer (for `list --customer`), in key order
-    /// (appended past the last key stored); drops the pages of `region` every few writes.
-    func indexCustomerOrders(_ pairs: [(customer: CustomerNumber, order: OrderNumber)], releasing region: MappedRegion?) throws {
+    /// The customer→orders keys of `pairs`, sorted: what `indexCustomerOrders` writes.
+    static func customerOrderKeys(_ pairs: [(customer: CustomerNumber, order: OrderNumber)]) -> [UInt64] {
+        pairs.map { customerOrderKey($0.customer, $0.order).value }.sorted()
+    }
+
+    /// Records that each order belongs to its customer (for `list --customer`): `keys`
+    /// (`customerOrderKeys`), in their order (appended past the last key stored); drops the pages
+    /// of `region` every few writes.
+    func indexCustomerOrders(sortedKeys keys: [UInt64], releasing region: MappedRegion?) throws {
         var releaser = WriteBackReleaser(region)
         let last = try withCursor(\.customerOrders) { cursor in
             try cursor.last().map { entry throws(StoreError) in
@@ -157,13 +174,16 @@ extension LedgerTransaction {
                 return BigEndianKey64.decode(entry.key)
             }
         }
-        for key in pairs.map({ Self.customerOrderKey($0.customer, $0.order).value }).sorted() {
-            if let last, key <= last {
-                try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
-            } else {
-                try append(\.customerOrders, BigEndianKey64(key), [UInt8]())
+        // In key order, every put before the appends, which go through one cursor (`TableAppender`).
+        try appending(to: \.customerOrders) { appender in
+            for key in keys {
+                if let last, key <= last {
+                    try put(\.customerOrders, BigEndianKey64(key), [UInt8]())
+                } else {
+                    try appender.append(BigEndianKey64(key), UnsafeRawBufferPointer(start: nil, count: 0))
+                }
+                releaser.wrote()
             }
-            releaser.wrote()
         }
     }
 }

@@ -9,9 +9,9 @@ extension LedgerTransaction {
         }
     }
 
-    /// Stores customer row `number`; `flags` `.append` when its number is past every stored one.
-    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals, flags: WriteFlags = []) throws {
-        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), flags: flags) {
+    /// Stores customer row `number`: appended through `appender` when its number is past every stored one.
+    func putCustomerRow(_ number: CustomerNumber, _ row: CustomerTotals, appendingTo appender: TableAppender? = nil) throws {
+        try put(\.customers, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), appendingTo: appender) {
             ReadModelCodec.encode(row, into: $0)
         }
     }
@@ -32,9 +32,9 @@ extension LedgerTransaction {
         }
     }
 
-    /// Stores sku row `number`; `flags` `.append` when its number is past every stored one.
-    func putSKURow(_ number: SKUNumber, _ row: SKUTotals, flags: WriteFlags = []) throws {
-        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), flags: flags) {
+    /// Stores sku row `number`: appended through `appender` when its number is past every stored one.
+    func putSKURow(_ number: SKUNumber, _ row: SKUTotals, appendingTo appender: TableAppender? = nil) throws {
+        try put(\.skus, BigEndianKey32(number.rawValue), reserving: ReadModelCodec.size(of: row), appendingTo: appender) {
             ReadModelCodec.encode(row, into: $0)
         }
     }

@@ -47,13 +47,17 @@ struct LedgerTransaction {
         try txn.put(databases[keyPath: table], key, value)
     }
 
-    /// Stores `count` bytes under `key` in `table`, written in place by `fill`; `.append` when
-    /// `key` is greater than every key of `table`.
+    /// Stores `count` bytes under `key` in `table`, written in place by `fill`: appended through
+    /// `appender` (a cursor of `table`) when `key` is greater than every key of `table`, else put.
     func put(
-        _ table: Table, _ key: some LMDBBytes, reserving count: Int, flags: WriteFlags = [],
+        _ table: Table, _ key: some LMDBBytes, reserving count: Int, appendingTo appender: TableAppender? = nil,
         fill: (UnsafeMutableRawBufferPointer) -> Void
     ) throws {
-        try txn.put(databases[keyPath: table], key, reserving: count, flags: flags, fill: fill)
+        if let appender {
+            try appender.append(key, reserving: count, fill: fill)
+        } else {
+            try txn.put(databases[keyPath: table], key, reserving: count, fill: fill)
+        }
     }
 
     /// Empties `table`, to be refilled in key order with `append`.
@@ -179,8 +183,8 @@ struct LedgerTransaction {
         return order
     }
 
-    func putOrder(_ order: StoredOrder, flags: WriteFlags = []) throws {
-        try txn.put(databases.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, flags: flags) {
+    func putOrder(_ order: StoredOrder, appendingTo appender: TableAppender? = nil) throws {
+        try put(\.orders, BigEndianKey32(order.number.rawValue), reserving: OrderStateCodec.size, appendingTo: appender) {
             buffer in
             OrderStateCodec.encode(order.state, lastSeq: order.lastSeq, into: buffer)
         }

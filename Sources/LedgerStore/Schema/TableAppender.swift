@@ -9,6 +9,11 @@ struct TableAppender {
 
     /// Appends `value` under `key`, greater than every key of the database.
     func append(_ key: some LMDBBytes, _ value: UnsafeRawBufferPointer) throws {
-        try cursor.append(key, reserving: value.count) { $0.copyMemory(from: value) }
+        try append(key, reserving: value.count) { $0.copyMemory(from: value) }
+    }
+
+    /// Appends `count` bytes under `key`, greater than every key of the database, written in place by `fill`.
+    func append(_ key: some LMDBBytes, reserving count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) throws {
+        try cursor.append(key, reserving: count, fill: fill)
     }
 }

@@ -25,7 +25,6 @@ struct UnmappedIDs {
     init(_ names: LedgerTransaction.Table, from first: Int, in ledger: LedgerTransaction, releasing region: MappedRegion?)
         throws
     {
-        self.first = first
         var total = 0
         var count = 0
         try ledger.forEachID(in: names, from: first) { id in
@@ -49,6 +48,30 @@ struct UnmappedIDs {
             Self.keepMappedPagesWithinBudget(region, read: ends.count)
             return true
         }
+        self.init(first: first, bytes: bytes, ends: ends)
+    }
+
+    /// The ids of `entries` numbered from `first` on, copied and sorted; `nil` when `entries` does
+    /// not hold them all (`first` below its first number or past its last).
+    init?(_ entries: HeldIDEntries, from first: Int) {
+        guard (entries.base...entries.end).contains(first) else { return nil }
+        var total = 0
+        entries.forEachID(from: first) { total += $0.count }
+        guard total < Int(UInt32.max) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        var ends: [UInt32] = []
+        ends.reserveCapacity(entries.end - first)
+        entries.forEachID(from: first) { id in
+            bytes.append(contentsOf: id)
+            ends.append(UInt32(bytes.count))
+        }
+        self.init(first: first, bytes: bytes, ends: ends)
+    }
+
+    /// The ids of `bytes`, numbered from `first` on, id `i` ending at `ends[i]`, sorted.
+    private init(first: Int, bytes: [UInt8], ends: [UInt32]) {
+        self.first = first
         order = bytes.withUnsafeBytes { raw in
             func id(_ index: UInt32) -> UnsafeRawBufferPointer {
                 UnsafeRawBufferPointer(rebasing: raw[(index == 0 ? 0 : Int(ends[Int(index) - 1]))..<Int(ends[Int(index)])])

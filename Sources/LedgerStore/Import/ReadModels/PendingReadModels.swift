@@ -15,30 +15,37 @@ internal import LedgerServices
 /// folded every chunk into them.
 struct PendingReadModels: @unchecked Sendable {
     let orders: OrderStates
+    /// The ids the import named, sorted for their `…_ids` meanwhile (`nil`: sorted here).
+    var sortedIDs: SortedNewIDs?
 
     /// Writes every order, customer→orders entry and row (`rows`) the import changed, and maps its
     /// new ids; drops the pages of `region` after each database and every few writes within one.
     func write(to ledger: LedgerTransaction, rows: ReadModelCache, releasing region: MappedRegion?) throws {
         region?.releasePages()
         var releaser = WriteBackReleaser(region)
-        // The orders this import placed are numbered past every stored one: appended, in full
-        // pages, without a search of the tree each.
+        // The orders this import placed are numbered past every stored one: appended.
         let stored = try ledger.rowNumberBound(\.orders)
         // Taken first: the orders' states are given back as they are written.
         let placed = orders.placedOrders()
-        try orders.drainChanges { order in
-            try ledger.putOrder(order, flags: order.number.index >= stored ? .append : [])
-            releaser.wrote()
+        // Sorted on the other core while the orders are written.
+        let customerOrderKeys = BackgroundThread { LedgerTransaction.customerOrderKeys(placed) }
+        // Through one cursor: each append after the first goes to the last page directly (see
+        // `TableAppender`). The orders come in number order, so every put comes before the appends.
+        try ledger.appending(to: \.orders) { appender in
+            try orders.drainChanges { order in
+                try ledger.putOrder(order, appendingTo: order.number.index >= stored ? appender : nil)
+                releaser.wrote()
+            }
         }
         region?.releasePages()
-        try ledger.indexCustomerOrders(placed, releasing: region)
+        try ledger.indexCustomerOrders(sortedKeys: try customerOrderKeys.wait(), releasing: region)
         region?.releasePages()
         try rows.writeChanges(to: ledger, releasing: region)
-        // Last: the tables' memory is mostly given back by now, and the ids are sorted afresh.
+        // Last: the ids sorted on the other core meanwhile (or, without them, read and sorted here).
         for model in ReadModelName.allCases {
             guard let (names, ids) = LedgerTransaction.idDatabases(of: model) else { continue }
             region?.releasePages()
-            try ledger.indexIDs(of: names, into: ids, releasing: region)
+            try ledger.indexIDs(of: names, into: ids, sorted: sortedIDs?.ids(of: model), releasing: region)
         }
     }
 }

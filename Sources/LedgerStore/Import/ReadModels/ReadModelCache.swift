@@ -133,17 +133,21 @@ final class ReadModelCache: ReadModelRows {
         var releaser = WriteBackReleaser(region)
         // Rows numbered past every stored one are appended (see `PendingReadModels`).
         let customersBound = try ledger.rowNumberBound(\.customers)
-        for number in customers.updated {
-            try ledger.putCustomerRow(
-                CustomerNumber(UInt32(number)), customers[number], flags: number >= customersBound ? .append : [])
-            releaser.wrote()
+        try ledger.appending(to: \.customers) { appender in
+            for number in customers.updated {
+                try ledger.putCustomerRow(
+                    CustomerNumber(UInt32(number)), customers[number], appendingTo: number >= customersBound ? appender : nil)
+                releaser.wrote()
+            }
         }
         region?.releasePages()
         for (key, row) in revenue.sorted(by: { $0.key < $1.key }) { try ledger.putRevenueRow(key, row) }
         let skusBound = try ledger.rowNumberBound(\.skus)
-        for number in skus.updated {
-            try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number], flags: number >= skusBound ? .append : [])
-            releaser.wrote()
+        try ledger.appending(to: \.skus) { appender in
+            for number in skus.updated {
+                try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number], appendingTo: number >= skusBound ? appender : nil)
+                releaser.wrote()
+            }
         }
         region?.releasePages()
         if statusChanged, let statusCounts { try ledger.putStatusCounts(statusCounts) }

@@ -26,7 +26,7 @@ final class IdentifierTable {
     private static let offsetBits = 40
     private static let offsetMask: UInt64 = (1 << 40) - 1
     /// An entry's length and number before its bytes.
-    private static let headerSize = 5
+    private static let headerSize = HeldIDEntries.headerSize
     /// Ids loaded between two looks at the pages mapped (a power of two).
     private static let budgetInterval = 8_192
 
@@ -144,9 +144,13 @@ final class IdentifierTable {
 
     /// Forgets every id and frees the memory they took (the import's last chunk is prepared); a
     /// later chunk would load them from the store again.
-    func release() {
+    func release() { handOver().deallocate() }
+
+    /// Forgets every id, as `release` does, and hands over the entries that held them (the ids
+    /// from `base` on, in number order) instead of freeing them.
+    func handOver() -> HeldIDEntries {
+        let held = HeldIDEntries(arena: arena, used: used, base: base, end: count)
         slots.deallocate()
-        arena.deallocate()
         slots = .allocate(capacity: 1 << 12)
         slots.initialize(repeating: 0)
         arena = .allocate(byteCount: 1 << 16, alignment: 8)
@@ -156,6 +160,7 @@ final class IdentifierTable {
         defined = 0
         definedFrom = 0
         ledger = nil
+        return held
     }
 
     /// The number of `id`, if it is known.

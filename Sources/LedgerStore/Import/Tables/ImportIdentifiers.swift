@@ -1,5 +1,6 @@
 internal import LMDB
 internal import LedgerDomain
+internal import LedgerServices
 
 /// The store's three id dictionaries in memory, kept by one import across its chunks (see
 /// `IdentifierTable`): every order, customer and sku id is found without a B-tree search, or,
@@ -30,6 +31,12 @@ final class ImportIdentifiers {
         orders.release()
         customers.release()
         skus.release()
+    }
+
+    /// Empties the three tables as `release` does, handing over the entries of their ids by the
+    /// read model whose `…_ids` maps them.
+    func handOver() -> [ReadModelName: HeldIDEntries] {
+        [.orders: orders.handOver(), .customers: customers.handOver(), .skus: skus.handOver()]
     }
 
     /// The chunk committed: the ids it defined stay.
