@@ -110,20 +110,73 @@ public struct Rebuilder {
 
     /// Writes the read models `replayed` gives into `ledger`, and maps the ids that name their rows
     /// (`indexIDs`); how many rows and ids it wrote or deleted.
+    ///
+    /// This core rewrites the orders while the other compares the rest with the store, in a
+    /// snapshot of the commit this transaction began from (its own writes to the orders aside, it
+    /// holds what that commit holds): a read model the store holds already needs no walk here, and
+    /// those that differ are rewritten after the orders. So the memory of the replayed orders is
+    /// handed back as they are written, before any other table's pages are dirtied: LMDB keeps
+    /// those until the commit, and the entries held beside them would be a large part of the peak.
     private func write(_ replayed: ReplayedLedger, _ projections: Set<ReadModelName>, _ ledger: LedgerTransaction) throws
         -> Int
     {
         var changed = 0
-        if projections.contains(.orders) {
-            // The other core sorts the customer→orders keys while this one writes the orders, and
-            // hands back the memory of the replayed orders as they are written: LMDB keeps the
-            // pages it dirties until the commit, and the entries held beside them would be a large
-            // part of the peak.
-            let customerOf = replayed.customersOfOrders
-            let sorting = BackgroundThread { ReplayedLedger.customerOrderKeys(customerOf) }
+        let rows = replayed.rows
+        // The customer and sku rows are encoded straight from the replay's slots, in currency order.
+        let order = rows.slotsInCurrencyOrder
+        var checks: [@Sendable (LedgerTransaction, MappedRegion?) throws -> Bool] = []
+        var rewrites: [() throws -> Int] = []
+        func add<Key>(_ table: RebuiltRows<Key>) {
+            checks.append { try table.areStored(in: $0, releasing: $1) }
+            rewrites.append { try rewrite(table, ledger) }
+        }
+        if projections.contains(.customers) {
+            add(
+                RebuiltRows(
+                    table: \.customers, count: rows.customerRows, key: { BigEndianKey32(UInt32($0)) },
+                    size: { rows.encodedSize(customer: $0) }, encode: { rows.encode(customer: $0, order: order, into: $1) }))
+        }
+        if projections.contains(.revenue) {
+            let revenue = rows.revenueByKey.sorted { $0.key < $1.key }
+            let values = revenue.map { ReadModelCodec.encode($0.value) }
+            add(
+                RebuiltRows(
+                    table: \.revenue, count: revenue.count, key: { ReadModelCodec.key(revenue[$0].key) },
+                    size: { values[$0].count }, encode: { $1.copyBytes(from: values[$0]) }))
+        }
+        if projections.contains(.skus) {
+            add(
+                RebuiltRows(
+                    table: \.skus, count: rows.skuRows, key: { BigEndianKey32(UInt32($0)) },
+                    size: { rows.encodedSize(sku: $0) }, encode: { rows.encode(sku: $0, order: order, into: $1) }))
+        }
+        if projections.contains(.stats) {
+            let counts = ReadModelCodec.encode(rows.statusTotals)
+            add(
+                RebuiltRows(
+                    table: \.stats, count: 1, key: { _ in LedgerTransaction.statusCountsKey }, size: { _ in counts.count },
+                    encode: { $1.copyBytes(from: counts) }))
+        }
+        let rebuildsOrders = projections.contains(.orders)
+        let customerOf = rebuildsOrders ? replayed.customersOfOrders : []
+        let base = ledger.txn.snapshot - 1
+        let comparing = BackgroundThread { [store, checks] () -> (keys: [UInt64], stored: [Bool]) in
+            let keys = ReplayedLedger.customerOrderKeys(customerOf)
+            let stored = try store.read { other in
+                // Another commit in between (none can come while this transaction holds the
+                // writer's lock): nothing is taken as stored.
+                guard other.txn.snapshot == base else { return [Bool](repeating: false, count: checks.count + 1) }
+                let region = store.mappedRegion()
+                return try [!rebuildsOrders || Self.customerOrderRows(keys).areStored(in: other, releasing: region)]
+                    + checks.map { try $0(other, region) }
+            }
+            return (keys, stored)
+        }
+        var ordersWritten = Result<Int, any Error>.success(0)
+        if rebuildsOrders {
             let entries = replayed.entries
             var written = SegmentedPagesBehind(entries)
-            let ordersWritten = Result {
+            ordersWritten = Result {
                 try rewrite(
                     \.orders, ledger, rows: entries.count, key: { BigEndianKey32(UInt32($0)) },
                     size: { _ in OrderStateCodec.size },
@@ -132,38 +185,15 @@ public struct Rebuilder {
                         OrderStateCodec.encode(entry.state, lastSeq: entry.lastSeq, into: buffer)
                     }, passed: { written.release(before: $0) })
             }
-            let customerOrderKeys = try sorting.wait()
-            changed += try ordersWritten.get()
-            changed += try rewrite(
-                \.customerOrders, ledger, rows: customerOrderKeys.count, key: { BigEndianKey64(customerOrderKeys[$0]) },
-                size: { _ in 0 }, encode: { _, _ in })
         }
-        let rows = replayed.rows
-        // The customer and sku rows are encoded straight from the replay's slots, in currency order.
-        let order = rows.slotsInCurrencyOrder
-        if projections.contains(.customers) {
-            changed += try rewrite(
-                \.customers, ledger, rows: rows.customerRows, key: { BigEndianKey32(UInt32($0)) },
-                size: { rows.encodedSize(customer: $0) }, encode: { rows.encode(customer: $0, order: order, into: $1) })
-        }
-        if projections.contains(.revenue) {
-            let revenue = rows.revenueByKey.sorted { $0.key < $1.key }
-            let values = revenue.map { ReadModelCodec.encode($0.value) }
-            changed += try rewrite(
-                \.revenue, ledger, rows: revenue.count, key: { ReadModelCodec.key(revenue[$0].key) },
-                size: { values[$0].count }, encode: { $1.copyBytes(from: values[$0]) })
-        }
-        if projections.contains(.skus) {
-            changed += try rewrite(
-                \.skus, ledger, rows: rows.skuRows, key: { BigEndianKey32(UInt32($0)) },
-                size: { rows.encodedSize(sku: $0) }, encode: { rows.encode(sku: $0, order: order, into: $1) })
-        }
-        if projections.contains(.stats) {
-            let counts = ReadModelCodec.encode(rows.statusTotals)
-            changed += try rewrite(
-                \.stats, ledger, rows: 1, key: { _ in LedgerTransaction.statusCountsKey }, size: { _ in counts.count },
-                encode: { $1.copyBytes(from: counts) })
-        }
+        // Waited for before anything can leave this transaction: its snapshot must not outlive it.
+        // A comparison that failed (a damaged table) leaves every table to be rewritten here.
+        let compared =
+            (try? comparing.wait())
+            ?? (keys: ReplayedLedger.customerOrderKeys(customerOf), stored: [Bool](repeating: false, count: checks.count + 1))
+        changed += try ordersWritten.get()
+        if rebuildsOrders, !compared.stored[0] { changed += try rewrite(Self.customerOrderRows(compared.keys), ledger) }
+        for (index, rewrite) in rewrites.enumerated() where !compared.stored[index + 1] { changed += try rewrite() }
         // The ids that name the rows rebuilt, as far as an unfinished import left them unmapped.
         for name in ReadModelName.allCases where projections.contains(name) {
             guard let (names, ids) = LedgerTransaction.idDatabases(of: name) else { continue }
@@ -171,6 +201,18 @@ public struct Rebuilder {
         }
         for name in projections { try ledger.putCheckpoint(name, replayed.headSeq) }
         return changed
+    }
+
+    /// The customer→orders index as `keys` (ascending) make it.
+    private static func customerOrderRows(_ keys: [UInt64]) -> RebuiltRows<BigEndianKey64> {
+        RebuiltRows(
+            table: \.customerOrders, count: keys.count, key: { BigEndianKey64(keys[$0]) }, size: { _ in 0 },
+            encode: { _, _ in })
+    }
+
+    /// `rewrite` of `rows`.
+    private func rewrite<Key>(_ rows: RebuiltRows<Key>, _ ledger: LedgerTransaction) throws -> Int {
+        try rewrite(rows.table, ledger, rows: rows.count, key: rows.key, size: rows.size, encode: rows.encode)
     }
 
     /// Makes `table` hold exactly the rows `0..<rows` (ascending `key`s; each value `size` bytes,
