@@ -14,9 +14,11 @@ public struct CommandDecoder: Sendable {
         return decode(record, into: &text).map { text.command($0) }
     }
 
-    /// `record` as a `DecodedCommand` whose ids, note and lines are appended to `text`, or the
-    /// `malformed` rejection (and `text` as it was).
+    /// `record` as a `DecodedCommand` whose ids, note and lines are appended to `text` (or, read
+    /// from the raw record appended to it just before, point there), or the `malformed` rejection
+    /// (and `text` as it was).
     public func decode(_ record: RawRecord, into text: inout DecodedText) -> Result<DecodedCommand, Rejection> {
+        defer { text.endRecord() }
         let bytes = text.bytes.count
         let lines = text.lines.count
         do {

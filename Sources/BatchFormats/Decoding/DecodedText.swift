@@ -1,10 +1,15 @@
 public import LedgerDomain
 
 /// The bytes and lines that `DecodedCommand`s point into: the ids, notes and order lines of the
-/// records decoded into it, one after another.
+/// records decoded into it, one after another, and the raw records themselves when they are
+/// appended first (`appendRecord`): a value read from within those is pointed to where it lies in
+/// them, not copied again.
 public struct DecodedText: Sendable {
     public private(set) var bytes: [UInt8] = []
     public private(set) var lines: [DecodedLine] = []
+    /// The address the record being decoded was read from, its length, and where `bytes` holds
+    /// it (`appendRecord`), until its decoding ends (`endRecord`).
+    private var record: (address: UInt, count: Int, offset: Int)?
 
     public init() {}
 
@@ -20,12 +25,31 @@ public struct DecodedText: Sendable {
         lines.removeAll(keepingCapacity: true)
     }
 
-    /// Appends `value`'s bytes, hashed when it is an id.
+    /// Appends the raw bytes of the record about to be decoded (`CommandDecoder.decode(_:into:)`,
+    /// whose fields must lie among these very bytes or elsewhere), and gives where they are in
+    /// `bytes`: until the decoding ends, a value that lies among them is pointed to in the copy.
+    public mutating func appendRecord(_ raw: UnsafeRawBufferPointer) -> Range<Int> {
+        let offset = bytes.count
+        bytes.append(contentsOf: raw)
+        record = raw.baseAddress.map { (UInt(bitPattern: $0), raw.count, offset) }
+        return offset..<bytes.count
+    }
+
+    /// The record appended last is decoded: later values are copied, whatever their address.
+    mutating func endRecord() { record = nil }
+
+    /// `value`'s bytes, hashed when it is an id: where they lie in the record being decoded, or
+    /// else appended.
     mutating func append(_ value: UnsafeRawBufferPointer, isIdentifier: Bool) -> TextSpan {
+        let hash = isIdentifier ? IdentifierHash.of(value) : 0
+        if let record, let start = value.baseAddress.map({ UInt(bitPattern: $0) }), start >= record.address,
+            start - record.address + UInt(value.count) <= UInt(record.count)
+        {
+            return TextSpan(offset: UInt32(record.offset + Int(start - record.address)), count: UInt32(value.count), hash: hash)
+        }
         let offset = bytes.count
         bytes.append(contentsOf: value)
-        return TextSpan(
-            offset: UInt32(offset), count: UInt32(value.count), hash: isIdentifier ? IdentifierHash.of(value) : 0)
+        return TextSpan(offset: UInt32(offset), count: UInt32(value.count), hash: hash)
     }
 
     mutating func append(_ line: DecodedLine) { lines.append(line) }

@@ -3,7 +3,8 @@ internal import LedgerDomain
 /// A strict RFC 8259 parser for one JSON Lines record (SPEC §4, §9). It keeps only the known keys
 /// of the top-level object; every other value is still checked, then dropped.
 ///
-/// Unescaped strings go to `arena`, which must hold at least as many bytes as the line: an
+/// A string whose bytes all stand for themselves is given where it lies in the line; the others,
+/// unescaped, go to `arena`, which must hold at least as many bytes as the line: an
 /// unescaped string is never longer than its escaped form, so the arena never overflows. The keys
 /// of the objects being parsed go to `keys` (`keyCapacity` of them), to find a key given twice
 /// without an array made per object.
@@ -274,6 +275,13 @@ struct JSONLineParser {
     /// Parses a string at `index` (which is `"`), unescaping it into the arena.
     private mutating func parseString() throws(Rejection) -> UnsafeRawBufferPointer {
         index += 1
+        // A string of bytes that all stand for themselves is read where it lies in the line.
+        var plainEnd = index
+        while plainEnd < bytes.count, Self.standsForItself(bytes[plainEnd]) { plainEnd += 1 }
+        if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
+            defer { index = plainEnd + 1 }
+            return UnsafeRawBufferPointer(rebasing: bytes[index..<plainEnd])
+        }
         let start = arenaUsed
         while true {
             // A run of bytes that stand for themselves is copied at once.

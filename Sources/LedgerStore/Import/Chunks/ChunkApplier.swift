@@ -56,7 +56,8 @@ struct ChunkApplier {
         while let parsed = try next() {
             func reject(_ record: ParsedRecord, _ rejection: Rejection) {
                 progress.rejected += 1
-                let stored = StoredRejection(line: record.line, rejection: rejection, raw: Array(parsed.raw[record.rawRange]))
+                let stored = StoredRejection(
+                    line: record.line, rejection: rejection, raw: Array(parsed.text.bytes[record.rawRange]))
                 progress.add(stored)
                 rejected.append(stored)
             }

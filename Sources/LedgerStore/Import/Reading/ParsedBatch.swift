@@ -4,10 +4,8 @@ internal import LedgerDomain
 /// Consecutive parsed records, their raw bytes, and the position right after the last of them.
 struct ParsedBatch: Sendable {
     let records: [ParsedRecord]
-    /// The raw text of the records, one after another (`ParsedRecord.rawRange` indexes it), read in
-    /// the same pass that parsed them.
-    let raw: [UInt8]
-    /// The ids, notes and lines the records' commands point into.
+    /// The raw text of the records (`ParsedRecord.rawRange` indexes its bytes), read in the same
+    /// pass that parsed them, and the ids, notes and lines the records' commands point into.
     let text: DecodedText
     /// The rejections of the malformed records, in record order.
     let malformed: [Rejection]
@@ -22,7 +20,7 @@ struct ParsedBatch: Sendable {
     /// The batch's arrays, for the reading thread to empty and fill with a later batch (their
     /// pages are in memory already: arrays made afresh for each batch, each larger than glibc's
     /// threshold for mapping, cost a page fault for every page they filled).
-    consuming func arrays() -> (records: [ParsedRecord], raw: [UInt8], text: DecodedText, malformed: [Rejection]) {
-        (records, raw, text, malformed)
+    consuming func arrays() -> (records: [ParsedRecord], text: DecodedText, malformed: [Rejection]) {
+        (records, text, malformed)
     }
 }

@@ -4,7 +4,7 @@ internal import BatchFormats
 /// its text is in its batch (`ParsedBatch`).
 struct ParsedRecord: Sendable {
     let line: Int
-    /// Where the record's text (the first KiB of an oversized one) is in its batch's `raw` bytes.
+    /// Where the record's text (the first KiB of an oversized one) is in its batch's `text` bytes.
     let rawRange: Range<Int>
     /// The command, or `nil` for a malformed record (its rejection is the batch's next in `malformed`).
     let command: DecodedCommand?

@@ -77,42 +77,39 @@ final class RecordPipeline: @unchecked Sendable {
         }
         do {
             var isLast = false
-            // The latest batch's raw and decoded bytes: the next one's room, an eighth more (grown
-            // by doubling, the arrays were copied once or twice per batch on batches with long ids).
-            var rawBytes = batchSize * 128
-            var textBytes = batchSize * 48
+            // The latest batch's text (the raw records, and what of their values had to be
+            // unescaped): the next one's room, an eighth more (grown by doubling, the arrays were
+            // copied once or twice per batch on batches with long ids).
+            var textBytes = batchSize * 128
             while !isLast {
                 // A batch handed back lends its arrays to the next one; the others are dropped
                 // here, on this thread.
                 var spent = takeSpent()
-                var (records, raw, text, malformed) = spent.popLast()?.arrays() ?? ([], [], DecodedText(), [])
+                var (records, text, malformed) = spent.popLast()?.arrays() ?? ([], DecodedText(), [])
                 spent = []
                 records.removeAll(keepingCapacity: true)
-                raw.removeAll(keepingCapacity: true)
                 text.removeAll()
                 malformed.removeAll(keepingCapacity: true)
                 records.reserveCapacity(batchSize)
-                raw.reserveCapacity(rawBytes + rawBytes / 8)
                 text.reserveCapacity(records: batchSize, bytes: textBytes + textBytes / 8)
                 while records.count < batchSize {
                     guard let record = try reader.next() else {
                         isLast = true
                         break
                     }
-                    let rawStart = raw.count
-                    raw.append(contentsOf: record.raw)
+                    // The record's bytes are copied once: the ids decoded from them point there.
+                    let raw = text.appendRecord(record.raw)
                     var command: DecodedCommand?
                     switch record.content.flatMap({ decoder.decode($0, into: &text) }) {
                     case .success(let decoded): command = decoded
                     case .failure(let rejection): malformed.append(rejection)
                     }
-                    records.append(ParsedRecord(line: record.line, rawRange: rawStart..<raw.count, command: command))
+                    records.append(ParsedRecord(line: record.line, rawRange: raw, command: command))
                 }
-                rawBytes = max(raw.count, batchSize * 16)
-                textBytes = max(text.bytes.count, batchSize * 8)
+                textBytes = max(text.bytes.count, batchSize * 16)
                 let (hash, endsWithLineEnd) = reader.consumedBatchHash()
                 let batch = ParsedBatch(
-                    records: records, raw: raw, text: text, malformed: malformed, end: reader.position, hash: hash,
+                    records: records, text: text, malformed: malformed, end: reader.position, hash: hash,
                     endsWithLineEnd: endsWithLineEnd,
                     isLast: isLast)
                 condition.lock()
