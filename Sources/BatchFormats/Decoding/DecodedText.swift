@@ -23,6 +23,7 @@ public struct DecodedText: Sendable {
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
+        record = nil
     }
 
     /// Appends the raw bytes of the record about to be decoded (`CommandDecoder.decode(_:into:)`,
