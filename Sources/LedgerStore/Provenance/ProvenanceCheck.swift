@@ -55,7 +55,9 @@ enum ProvenanceCheck {
                     found.add(
                         "key \(seq): seqs \(seq)–\(last) are not within batch \(run.batch)'s \(batch.firstSeq)–\(batch.lastSeq)")
                 }
-                if run.lines.first! < batch.start.line || run.lines.last! >= batch.next.line {
+                // Bytes that end without a line end end on their last record's line, where `next` is.
+                let end = batch.endsWithLineEnd ? batch.next.line : batch.next.line + 1
+                if run.lines.first! < batch.start.line || run.lines.last! >= end {
                     found.add("key \(seq): lines \(run.lines.first!)–\(run.lines.last!) are not within batch \(run.batch)")
                 }
             } else {

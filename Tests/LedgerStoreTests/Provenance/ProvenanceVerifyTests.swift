@@ -45,6 +45,39 @@ struct ProvenanceVerifyTests {
         #expect(try differences(ledger).contains("provenance: key 1: the provenance entry of seq 1 fails its check"))
     }
 
+    /// A file whose last record has no line end: its batch's next line is that record's own.
+    @Test func aBatchWhoseLastLineHasNoLineEndVerifiesAndALinePastItIsNamed() throws {
+        let directory = TemporaryDirectory()
+        let store = try LedgerStore(path: directory.path + "/store", durable: false)
+        let header = "type,order_id,customer_id,currency,lines,at\n"
+        let record = "place,O-1,C-1,EUR,A*1@5,2026-01-01T00:00:00Z\n"
+        let cut = directory.file("cut.csv", header + record + "place,O-2,C-1,EUR,A*1@5,2026-01-01T00:00:00Z")
+        let json =
+            #"{"type":"place","order_id":"O-3","customer_id":"C-1","currency":"EUR","lines":[{"sku":"A","qty":1,"unit_price":5}],"#
+            + #""at":"2026-01-01T00:00:00Z"}"#
+        let jsonCut = directory.file("cut.jsonl", json)
+        let whole = directory.file("whole.csv", header + record.replacingOccurrences(of: "O-1", with: "O-4"))
+        for file in [cut, jsonCut, whole] { _ = try Importer(store: store).importFile(file, options: ImportOptions()) }
+        func differences() throws -> [String] {
+            try Verifier(store: try LedgerStore(path: store.path, readOnly: true)).verify().differences
+        }
+        #expect(try differences() == [])
+        #expect(try store.read { try $0.count(\.log) } == 4)
+        // Lines 2–3 for batch 1's seqs 1–2 hold; line 4 lies past its last line (3, without a line end).
+        try StoreFixture.put(
+            ProvenanceRun(batch: 1, lines: [2, 4]).encoded(firstSeq: 1), key: [0, 0, 0, 0, 0, 0, 0, 1], database: "provenance",
+            at: store.path)
+        #expect(try differences().contains("provenance: key 1: lines 2–4 are not within batch 1"))
+        // Batch 3's one record (seq 4) is on line 2, and its line end makes line 3 the next: line 3 is past it.
+        try StoreFixture.put(
+            ProvenanceRun(batch: 1, lines: [2, 3]).encoded(firstSeq: 1), key: [0, 0, 0, 0, 0, 0, 0, 1], database: "provenance",
+            at: store.path)
+        try StoreFixture.put(
+            ProvenanceRun(batch: 3, lines: [3]).encoded(firstSeq: 4), key: [0, 0, 0, 0, 0, 0, 0, 4], database: "provenance",
+            at: store.path)
+        #expect(try differences() == ["provenance: key 4: lines 3–3 are not within batch 3"])
+    }
+
     @Test func aLostBatchFileIsNamed() throws {
         let ledger = try ProvenanceLedger()
         try StoreFixture.delete(key: [0, 0, 0, 0, 0, 0, 0, 2], database: "batch_files", at: ledger.store.path)
