@@ -11,6 +11,10 @@ public struct VerifyReport: Hashable, Sendable {
     /// seq. Empty when every read model is up to date.
     public let lagging: [ReadModelName: UInt64]
 
+    /// How a difference ends that names a key a lookup does not find where a walk in key order
+    /// does: a damaged branch page.
+    public static let damagedBranchPage = "(a damaged branch page)"
+
     public init(
         events: Int, orders: Int, differences: [String], chain: ChainDigest? = nil, lagging: [ReadModelName: UInt64] = [:]
     ) {

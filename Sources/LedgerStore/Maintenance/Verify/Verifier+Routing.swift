@@ -1,4 +1,5 @@
 internal import LMDB
+internal import LedgerServices
 
 extension Verifier {
     /// Every database's entries that a lookup from the root does not find where a walk in key
@@ -55,7 +56,9 @@ extension Verifier {
     /// The lines that name `keys`, which a lookup in the database `name` does not find.
     static func misrouted(_ keys: [[UInt8]], in name: String) -> [String] {
         keys.map { key in
-            key.withUnsafeBytes { "\(name): a lookup of key \(describe($0)) does not find it (a damaged branch page)" }
+            key.withUnsafeBytes {
+                "\(name): a lookup of key \(describe($0)) does not find it \(VerifyReport.damagedBranchPage)"
+            }
         }
     }
 }

@@ -20,9 +20,9 @@ struct VerifyCommand: ParsableCommand {
             verify --expect HEX@N proves the history up to seq N unchanged, even if someone \
             rewrote the events and the stored chain together. Exit status 0 when all agree, 1 with \
             the list of differences and what mends them: orders rebuild recomputes read models, \
-            while a log, a chain, the records of imports or where each event came from that \
-            differ come back only from a backup (orders backup), whose history verify --expect \
-            proves.
+            while a log, a chain, the id dictionaries, the records of imports or where each event \
+            came from that differ, and a damaged branch page anywhere, come back only from a \
+            backup (orders backup), whose history verify --expect proves.
 
             Examples:
               orders verify
