@@ -272,7 +272,8 @@ struct JSONLineParser {
 
     // MARK: - Strings
 
-    /// Parses a string at `index` (which is `"`), unescaping it into the arena.
+    /// Parses a string at `index` (which is `"`): where it lies in the line when no byte of it
+    /// needs unescaping, else unescaped into the arena.
     private mutating func parseString() throws(Rejection) -> UnsafeRawBufferPointer {
         index += 1
         // A string of bytes that all stand for themselves is read where it lies in the line.
