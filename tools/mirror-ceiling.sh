@@ -22,14 +22,10 @@ for program in "${mirrors[@]}" "$pg/initdb" "$pg/pg_dump" "$(command -v psql || 
   [ -x "$program" ] || { echo "mirror-ceiling: $program is missing; build it (docs/MIRROR.md)" >&2; exit 1; }
 done
 [ -d "$store" ] || { echo "mirror-ceiling: $store is not a store folder" >&2; exit 1; }
-work=$(mktemp -d /tmp/orders-ceiling.XXXXXX)
-chmod 755 "$work"
-as_pg=()
-if [ "$(id -u)" -eq 0 ]; then  # PostgreSQL refuses to run as root
-  chown postgres: "$work"
-  as_pg=(runuser -u postgres --)
-fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# shellcheck source=tools/pg-scratch.sh
+. tools/pg-scratch.sh
+pg_scratch orders-ceiling
+port=$(free_port)
 stop() {
   "${as_pg[@]}" "$pg/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$work"

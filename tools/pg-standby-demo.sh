@@ -14,14 +14,9 @@ pg=${PG_BIN:-/usr/lib/postgresql/15/bin}
 for program in "$bin/orders" "$bin/generate-batch" "$mirror_bin/orders-mirror" "$pg/initdb" "$(command -v psql || echo psql)"; do
   [ -x "$program" ] || { echo "pg-standby-demo: $program is missing; see the first lines of $0" >&2; exit 1; }
 done
-work=$(mktemp -d /tmp/orders-standby.XXXXXX)
-chmod 755 "$work"
-as_pg=()
-if [ "$(id -u)" -eq 0 ]; then  # PostgreSQL refuses to run as root
-  chown postgres: "$work"
-  as_pg=(runuser -u postgres --)
-fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=tools/pg-scratch.sh
+. tools/pg-scratch.sh
+pg_scratch orders-standby
 primary_port=$(free_port)
 standby_port=$(free_port)
 stop() {
