@@ -471,18 +471,33 @@ struct ImportIndexTests {
         }
     }
 
-    @Test func denseRowsAreReadABlockAtATimeBelowTheStoredBoundAndListedWhereUpdated() {
-        var rows = DenseRows<Int>()
-        var loads: [ClosedRange<Int>] = []
-        let block = DenseRows<Int>.loadBlock
-        let stored = block + 10
-        // The store holds the even rows below `stored`, each 1,000 plus its number.
-        func add(_ amount: Int, to index: Int) {
-            let load = { (numbers: ClosedRange<Int>, put: (Int, Int) -> Void) in
-                loads.append(numbers)
-                for number in numbers where number % 2 == 0 { put(number, 1_000 + number) }
+    /// Adds `amount` to row `number` through `places`, into `rows` by place, as the import's rows
+    /// are folded into: the store holds the even rows below `stored`, each 1,000 plus its number,
+    /// and every read of them is listed in `loads`.
+    private static func add(
+        _ amount: Int, to number: Int, _ places: inout RowPlaces, _ rows: inout [Int], stored: Int,
+        loads: inout [ClosedRange<Int>]
+    ) {
+        let place = places.place(of: number, stored: stored) { numbers, first in
+            loads.append(numbers)
+            for stored in numbers where stored % 2 == 0 {
+                let at = first + stored - numbers.lowerBound
+                if at >= rows.count { rows += repeatElement(0, count: at + 1 - rows.count) }
+                rows[at] += 1_000 + stored
             }
-            rows.update(index, empty: 0, stored: stored, load: load, { $0 += amount })
+        }
+        if place >= rows.count { rows += repeatElement(0, count: place + 1 - rows.count) }
+        rows[place] += amount
+    }
+
+    @Test func rowPlacesReadStoredRowsABlockAtATimeBelowTheStoredBoundAndListWhereUpdated() {
+        var places = RowPlaces()
+        var rows: [Int] = []
+        var loads: [ClosedRange<Int>] = []
+        let block = RowPlaces.loadBlock
+        let stored = block + 10
+        func add(_ amount: Int, to number: Int) {
+            Self.add(amount, to: number, &places, &rows, stored: stored, loads: &loads)
         }
         add(1, to: 3)
         add(1, to: 4)
@@ -492,14 +507,36 @@ struct ImportIndexTests {
         add(1, to: 4)
         // One read per block met, the last one cut at the stored bound; none past it.
         #expect(loads == [0...block - 1, block...stored - 1])
+        #expect(places.placed(4) == 4 && places.placed(block + 20) == block + 20)
         #expect(rows[3] == 1 && rows[4] == 1_006 && rows[6] == 1_007)
         #expect(rows[block + 2] == 1_000 + block + 2 + 5 && rows[block + 20] == 7)
         // Read with its block but never updated: held, not listed for the write-back.
         #expect(rows[8] == 1_008)
-        #expect(Array(rows.updated) == [3, 4, 6, block + 2, block + 20])
-        rows.removeAll()
+        #expect(Array(places.updated) == [3, 4, 6, block + 2, block + 20])
+        places.removeAll()
+        rows = []
         add(1, to: 4)
-        #expect(loads.count == 3 && rows[4] == 1_005 && Array(rows.updated) == [4])
+        #expect(loads.count == 3 && rows[4] == 1_005 && Array(places.updated) == [4])
+    }
+
+    @Test func rowPlacesPointwiseHoldTheRowsMetInTheOrderMetEachReadAlone() {
+        var places = RowPlaces(lookups: .pointwise)
+        var rows: [Int] = []
+        var loads: [ClosedRange<Int>] = []
+        let stored = 100_000
+        func add(_ amount: Int, to number: Int) {
+            Self.add(amount, to: number, &places, &rows, stored: stored, loads: &loads)
+        }
+        add(1, to: 90_000)
+        add(2, to: 7)
+        add(3, to: stored + 5)
+        add(4, to: 90_000)
+        // Three rows held, whatever their numbers; each stored one read alone, once.
+        #expect(rows.count == 3)
+        #expect(loads == [90_000...90_000, 7...7])
+        #expect(places.placed(90_000) == 0 && places.placed(7) == 1 && places.placed(stored + 5) == 2)
+        #expect(rows == [91_005, 2, 3])
+        #expect(Array(places.updated) == [7, 90_000, stored + 5])
     }
 
     @Test func theWriteBackDrainsTheOrderStatesOnceInNumberOrder() throws {

@@ -129,4 +129,36 @@ struct ReplayRowsTests {
         #expect(rows.finished() == plain)
         #expect(plain.customers[0].net.count == currencyCount)
     }
+
+    /// Stored rows added into rows at zero (as an import reads the rows it folds into), with
+    /// amounts past `Int64`'s bounds either way and a currency held at 0, come back exactly, and
+    /// the rows fold on from them as plain rows do.
+    @Test(arguments: [3, ReplayRows.denseSlots + 3])
+    func storedRowsAddedIntoRowsAtZeroComeBackExactlyAndFoldOn(currencyCount: Int) {
+        let codes = currencies(currencyCount)
+        var customer = CustomerTotals()
+        customer.orders = 5
+        customer.openOrders = 2
+        customer.cancelled = 1
+        var sku = SKUTotals()
+        sku.unitsOrdered = 40
+        sku.unitsCancelled = 4
+        for (index, currency) in codes.enumerated() {
+            let amount = Int128(Int64.max) * Int128(index) * (index % 2 == 0 ? 1 : -1)
+            customer.net.add(amount, to: currency)
+            sku.revenue.add(amount + 7, to: currency)
+        }
+        var rows = ReplayRows(customers: 0, skus: 0, hugePages: false)
+        rows.add(customer, toCustomer: 3)
+        rows.add(sku, toSKU: 2)
+        #expect(rows.customer(3) == customer && rows.sku(2) == sku)
+        #expect(rows.customer(0) == CustomerTotals() && rows.customerRows == 4 && rows.skuRows == 3)
+        var plain = InMemoryReadModels()
+        plain.customers = Array(repeating: CustomerTotals(), count: 7)
+        plain.customers[3] = customer
+        plain.skus = Array(repeating: SKUTotals(), count: 5)
+        plain.skus[2] = sku
+        fold(0..<(7 * 5 * currencyCount), currencies: codes.reversed(), into: &rows, &plain)
+        #expect(rows.finished() == plain)
+    }
 }

@@ -2,24 +2,29 @@ internal import LMDB
 internal import LedgerDomain
 internal import LedgerServices
 
-/// The read model rows of one import, kept in memory across its chunks (arrays indexed by dense
-/// numbers, so folding hashes nothing but revenue keys) and written back once, changed rows only
-/// and in key order (`writeChanges`), with the import's last chunk: the `customers` and `skus`
-/// databases are not rewritten by every commit. A row in memory is never read from the store
-/// again, so the store may lag behind by chunks not yet committed. `ReadModelFoldingThread`'s thread folds
-/// each chunk's changes (`fold`) while the chunks are written.
+/// The read model rows of one import, kept in memory across its chunks (customers and skus in a
+/// replay's compact rows by dense number, `ReplayRows` placed by `RowPlaces`, so folding hashes
+/// nothing but revenue keys, and a row is as wide as the store's currencies) and written back
+/// once, changed rows only and in key order (`writeChanges`), with the import's last chunk: the
+/// `customers` and `skus` databases are not rewritten by every commit. A row in memory is never
+/// read from the store again, so the store may lag behind by chunks not yet committed.
+/// `ReadModelFoldingThread`'s thread folds each chunk's changes (`fold`) while the chunks are written.
 ///
 /// The rows are trusted only while the log's head is where the last chunk folded left it: a
 /// chunk folded after any other head (an atomic import's transaction run again) starts from an
 /// empty cache and loads rows from the store again.
-final class ReadModelCache: ReadModelRows {
+final class ReadModelCache: ReadModelSink {
     // Exclusivity unchecked on what the fold touches per event: one thread folds at a time, and no
     // access to a property is open while another starts; the runtime's checks would run for every
     // event the folding thread folds.
     @exclusivity(unchecked) private var ledger: LedgerTransaction?
     @exclusivity(unchecked) private var region: MappedRegion?
-    @exclusivity(unchecked) private var customers: DenseRows<CustomerTotals>
-    @exclusivity(unchecked) private var skus: DenseRows<SKUTotals>
+    /// The customer and sku rows (the revenue rows and the counts by status are kept below, as
+    /// loaded from the store).
+    @exclusivity(unchecked) private var rows: ReplayRows
+    @exclusivity(unchecked) private var customers: RowPlaces
+    @exclusivity(unchecked) private var skus: RowPlaces
+    private let lookups: LookupMode
     /// The revenue rows the import folded into (every one of them changed).
     @exclusivity(unchecked) private var revenue: [RevenueKey: RevenueTotals] = [:]
     @exclusivity(unchecked) private var statusCounts: StatusCounts?
@@ -30,13 +35,15 @@ final class ReadModelCache: ReadModelRows {
     @exclusivity(unchecked) private var storedSKUs = 0
     /// The head seq at which the cached rows equal the stored ones, if known.
     private var validAt: UInt64?
-    /// The first load that failed; `ReadModelRows` cannot throw, so `fold` throws it.
+    /// The first load that failed; `ReadModelSink` cannot throw, so `fold` throws it.
     @exclusivity(unchecked) private var failure: (any Error)?
 
-    /// `lookups`: whether stored rows are read by blocks or one by one (`DenseRows`).
+    /// `lookups`: whether stored rows are read by blocks or one by one (`RowPlaces`).
     init(lookups: LookupMode = .loaded) {
-        customers = DenseRows(lookups: lookups)
-        skus = DenseRows(lookups: lookups)
+        self.lookups = lookups
+        rows = ReplayRows(customers: 0, skus: 0, hugePages: lookups == .loaded)
+        customers = RowPlaces(lookups: lookups)
+        skus = RowPlaces(lookups: lookups)
     }
 
     /// How many changes ahead of the one folded its rows are prefetched.
@@ -51,6 +58,7 @@ final class ReadModelCache: ReadModelRows {
         _ changes: ReadModelChanges, after head: UInt64, in ledger: LedgerTransaction, releasing region: MappedRegion? = nil
     ) throws {
         if validAt != head {
+            rows = ReplayRows(customers: 0, skus: 0, hugePages: lookups == .loaded)
             customers.removeAll()
             skus.removeAll()
             revenue = [:]
@@ -67,30 +75,43 @@ final class ReadModelCache: ReadModelRows {
         }
         storedCustomers = load { try $0.rowNumberBound(\.customers) } ?? .max
         storedSKUs = load { try $0.rowNumberBound(\.skus) } ?? .max
-        var rows = self
+        var sink = self
+        let prefetching = customers.byNumber
         changes.forEach(prefetching: Self.prefetchDistance) { change, lines in
-            customers.prefetch(change.customer.index)
-            for line in lines { skus.prefetch(line.sku.index) }
+            guard prefetching else { return }
+            rows.prefetchCustomer(row: change.customer.index)
+            for line in lines { rows.prefetchSKU(row: line.sku.index) }
         } _: { change, lines in
             // `lines` are the `placed` event's own (`placed`) or those taken back (`cancelled`).
             ReadModelFold.apply(
                 change.kind, day: change.day, amount: change.amount, lines: lines, customer: change.customer,
-                currency: change.currency, from: change.before, to: change.after, placedLines: lines, to: &rows)
+                currency: change.currency, from: change.before, to: change.after, placedLines: lines, to: &sink)
         }
         if let failure { throw failure }
         validAt = head + UInt64(changes.count)
     }
 
-    func customer(_ number: CustomerNumber, _ update: (inout CustomerTotals) -> Void) {
-        customers.update(
-            number.index, empty: CustomerTotals(), stored: storedCustomers,
-            load: { loadRows(of: \.customers, numbered: $0, decode: ReadModelCodec.customer, $1) }, update)
+    func addToCustomer(
+        _ number: CustomerNumber, orders: Int64, openOrders: Int64, cancelled: Int64, net: Int64, in currency: Currency?
+    ) {
+        let row = customers.place(of: number.index, stored: storedCustomers) { numbers, first in
+            loadRows(of: \.customers, numbered: numbers, decode: ReadModelCodec.customer) { number, totals in
+                rows.add(totals, toCustomer: first + number - numbers.lowerBound)
+            }
+        }
+        let slot = currency.map { rows.slot(of: $0) } ?? -1
+        rows.addToCustomer(row: row, slot: slot, orders: orders, openOrders: openOrders, cancelled: cancelled, net: net)
     }
 
-    func sku(_ number: SKUNumber, _ update: (inout SKUTotals) -> Void) {
-        skus.update(
-            number.index, empty: SKUTotals(), stored: storedSKUs,
-            load: { loadRows(of: \.skus, numbered: $0, decode: ReadModelCodec.sku, $1) }, update)
+    func addToSKU(_ number: SKUNumber, unitsOrdered: Int64, unitsCancelled: Int64, revenue: Int64, in currency: Currency) {
+        let row = skus.place(of: number.index, stored: storedSKUs) { numbers, first in
+            loadRows(of: \.skus, numbered: numbers, decode: ReadModelCodec.sku) { number, totals in
+                rows.add(totals, toSKU: first + number - numbers.lowerBound)
+            }
+        }
+        rows.addToSKU(
+            row: row, slot: rows.slot(of: currency), unitsOrdered: unitsOrdered, unitsCancelled: unitsCancelled,
+            revenue: revenue)
     }
 
     /// Reads the stored rows of `table` numbered in `numbers` and gives each to `put`.
@@ -100,7 +121,8 @@ final class ReadModelCache: ReadModelRows {
     ) {
         _ = load { ledger in
             try ledger.forEachEntry(of: table, numbered: UInt32(numbers.lowerBound)...UInt32(numbers.upperBound)) {
-                number, bytes in put(Int(number), try decode(bytes))
+                number, bytes in
+                if numbers.contains(Int(number)) { put(Int(number), try decode(bytes)) }
             }
         }
         region?.releasePages(ifMappedOver: ChunkApplier.mappedBudget)
@@ -136,7 +158,8 @@ final class ReadModelCache: ReadModelRows {
         try ledger.appending(to: \.customers) { appender in
             for number in customers.updated {
                 try ledger.putCustomerRow(
-                    CustomerNumber(UInt32(number)), customers[number], appendingTo: number >= customersBound ? appender : nil)
+                    CustomerNumber(UInt32(number)), rows.customer(customers.placed(number)),
+                    appendingTo: number >= customersBound ? appender : nil)
                 releaser.wrote()
             }
         }
@@ -145,7 +168,8 @@ final class ReadModelCache: ReadModelRows {
         let skusBound = try ledger.rowNumberBound(\.skus)
         try ledger.appending(to: \.skus) { appender in
             for number in skus.updated {
-                try ledger.putSKURow(SKUNumber(UInt32(number)), skus[number], appendingTo: number >= skusBound ? appender : nil)
+                try ledger.putSKURow(
+                    SKUNumber(UInt32(number)), rows.sku(skus.placed(number)), appendingTo: number >= skusBound ? appender : nil)
                 releaser.wrote()
             }
         }

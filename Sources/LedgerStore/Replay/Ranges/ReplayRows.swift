@@ -47,12 +47,19 @@ struct ReplayRows: ReadModelSink {
     private var customerStride: Int { 4 + width }
     private var skuStride: Int { 3 + width }
 
-    /// Room for about `customers` customers and `skus` skus.
-    init(customers: Int, skus: Int) {
+    /// Whether the rows are kept on huge pages (read at random over many pages), or are few.
+    private let hugePages: Bool
+
+    /// Room for about `customers` customers and `skus` skus. `hugePages`: the rows are many and
+    /// read at random (not a small import's few, where each huge page met would be zeroed whole).
+    init(customers: Int, skus: Int, hugePages: Bool = true) {
         expectedCustomers = customers
         expectedSKUs = skus
-        self.customers.reserveCapacityOnHugePages(customers * customerStride)
-        self.skus.reserveCapacityOnHugePages(skus * skuStride)
+        self.hugePages = hugePages
+        if hugePages {
+            self.customers.reserveCapacityOnHugePages(customers * customerStride)
+            self.skus.reserveCapacityOnHugePages(skus * skuStride)
+        }
     }
 
     /// How many customer (sku) rows to expect: the rows held, or more if the store counts more.
@@ -60,13 +67,15 @@ struct ReplayRows: ReadModelSink {
     var expectedSKURows: Int { max(expectedSKUs, skuCount) }
 
     /// Starts bringing customer row `row` into the cache, ahead of folding into it.
-    func prefetchCustomer(row: Int) {
+    // Mutating, as is `prefetchSKU`, so that rows held in a class (an import's) are reached in
+    // place: reading them to call a method copied the rows, retaining each of their arrays, per event.
+    mutating func prefetchCustomer(row: Int) {
         guard row < customerCount else { return }
         Self.prefetch(row: row, stride: customerStride, of: customers)
     }
 
     /// Starts bringing sku row `row` into the cache, ahead of folding into it.
-    func prefetchSKU(row: Int) {
+    mutating func prefetchSKU(row: Int) {
         guard row < skuCount else { return }
         Self.prefetch(row: row, stride: skuStride, of: skus)
     }
@@ -140,6 +149,32 @@ struct ReplayRows: ReadModelSink {
         if !dense { skuOverflow[Self.key(row, slot), default: 0] += Int128(revenue) }
     }
 
+    /// Adds a stored customer row into row `row` (an import reads the rows it folds into so,
+    /// into rows at zero): its counts, and each of its amounts, exactly.
+    mutating func add(_ totals: CustomerTotals, toCustomer row: Int) {
+        addToCustomer(
+            row: row, slot: -1, orders: totals.orders, openOrders: totals.openOrders, cancelled: totals.cancelled, net: 0)
+        for (currency, amount) in totals.net.entries {
+            let slot = self.slot(of: currency)
+            Self.add(
+                amount, row: row, slot: slot, to: &customers, stride: customerStride, fixed: 3, overflow: &customerOverflow,
+                carries: &customerCarries)
+        }
+    }
+
+    /// Adds a stored sku row into row `row`, as `add(_:toCustomer:)`.
+    mutating func add(_ totals: SKUTotals, toSKU row: Int) {
+        if row >= skuCount { growSKUs(to: row + 1) }
+        skus[row * skuStride] &+= totals.unitsOrdered
+        skus[row * skuStride + 1] &+= totals.unitsCancelled
+        for (currency, amount) in totals.revenue.entries {
+            let slot = self.slot(of: currency)
+            Self.add(
+                amount, row: row, slot: slot, to: &skus, stride: skuStride, fixed: 2, overflow: &skuOverflow,
+                carries: &skuCarries)
+        }
+    }
+
     mutating func revenue(_ key: RevenueKey, _ update: (inout RevenueTotals) -> Void) {
         let slot = Int(truncatingIfNeeded: (key.currency.packed &* 0x9E37_79B1) >> 28)
         if recentRevenue[slot].key != key || recentRevenue[slot].row < 0 {
@@ -168,27 +203,40 @@ struct ReplayRows: ReadModelSink {
     }
 
     private mutating func growCustomers(to count: Int) {
-        customers.append(contentsOf: repeatElement(0, count: (count - customerCount) * customerStride))
+        Self.grow(&customers, by: (count - customerCount) * customerStride, hugePages: hugePages)
         customerCount = count
     }
 
     private mutating func growSKUs(to count: Int) {
-        skus.append(contentsOf: repeatElement(0, count: (count - skuCount) * skuStride))
+        Self.grow(&skus, by: (count - skuCount) * skuStride, hugePages: hugePages)
         skuCount = count
+    }
+
+    /// Appends `more` zeros to `rows`, room grown by doubling (as an array grows), onto huge pages
+    /// if `hugePages`: rows that outgrow their expected count (an import's) are read at random too.
+    private static func grow(_ rows: inout [Int64], by more: Int, hugePages: Bool) {
+        if hugePages, rows.count + more > rows.capacity {
+            rows.reserveCapacityOnHugePages(max(rows.count + more, 2 * rows.capacity))
+        }
+        rows.append(contentsOf: repeatElement(0, count: more))
     }
 
     /// Gives every row `newWidth` amounts (the new ones at 0).
     private mutating func widen(to newWidth: Int) {
         customers = Self.relaid(
-            customers, rows: customerCount, fixed: 4, from: width, to: newWidth, room: max(customerCount, expectedCustomers))
-        skus = Self.relaid(skus, rows: skuCount, fixed: 3, from: width, to: newWidth, room: max(skuCount, expectedSKUs))
+            customers, rows: customerCount, fixed: 4, from: width, to: newWidth, room: max(customerCount, expectedCustomers),
+            hugePages: hugePages)
+        skus = Self.relaid(
+            skus, rows: skuCount, fixed: 3, from: width, to: newWidth, room: max(skuCount, expectedSKUs), hugePages: hugePages)
         width = newWidth
     }
 
     /// `rows` rows of `fixed + from` values laid out again as rows of `fixed + to`.
-    private static func relaid(_ old: [Int64], rows: Int, fixed: Int, from: Int, to: Int, room: Int) -> [Int64] {
+    private static func relaid(_ old: [Int64], rows: Int, fixed: Int, from: Int, to: Int, room: Int, hugePages: Bool)
+        -> [Int64]
+    {
         var new: [Int64] = []
-        new.reserveCapacityOnHugePages(room * (fixed + to))
+        if hugePages { new.reserveCapacityOnHugePages(room * (fixed + to)) } else { new.reserveCapacity(room * (fixed + to)) }
         for row in 0..<rows {
             let start = row * (fixed + from)
             new.append(contentsOf: old[start..<(start + fixed + from)])
@@ -265,8 +313,17 @@ struct ReplayRows: ReadModelSink {
         _ amount: Int128, overflowKey key: UInt64, slotOf: [Int], to rows: inout [Int64], stride: Int, fixed: Int,
         overflow: inout [UInt64: Int128], carries: inout [UInt64: Int64]
     ) {
-        let row = Int(key >> 32)
-        let mine = slotOf[Int(key & 0xFFFF_FFFF)]
+        add(
+            amount, row: Int(key >> 32), slot: slotOf[Int(key & 0xFFFF_FFFF)], to: &rows, stride: stride, fixed: fixed,
+            overflow: &overflow, carries: &carries)
+    }
+
+    /// Adds `amount` to row `row`'s amount in slot `mine`, exactly: past `denseSlots` to `overflow`,
+    /// else wrapped into the slot, the multiples of 2^64 counted in `carries`.
+    private static func add(
+        _ amount: Int128, row: Int, slot mine: Int, to rows: inout [Int64], stride: Int, fixed: Int,
+        overflow: inout [UInt64: Int128], carries: inout [UInt64: Int64]
+    ) {
         guard mine < denseSlots else {
             overflow[Self.key(row, mine), default: 0] += amount
             return
