@@ -101,14 +101,14 @@ struct CommandDecoderTests {
         #expect((try? decoder.decode(record).get())?.action == .pay(amount: 5))
         record.amount = fixture.text("5")
         #expect((try? decoder.decode(record).get()) == nil)
-        record.amount = .wrongType("a number with a fraction or exponent")
+        record.amount = .wrongType(.fraction)
         #expect((try? decoder.decode(record).get()) == nil)
     }
 
     @Test func aWronglyTypedJSONKeyThatTheTypeDoesNotUseIsIgnored() {
         var record = fixture.csv([.type: "deliver", .orderID: "O-1", .at: "2026-03-01T10:15:00Z"])
-        record.amount = .wrongType("a boolean")
-        record.lines = .wrongType("an object")
+        record.amount = .wrongType(.boolean)
+        record.lines = .wrongType(.object)
         record.currency = .integer(5)
         #expect((try? CommandDecoder(format: .jsonl).decode(record).get())?.action == .deliver)
         record.type = fixture.text("pay")

@@ -42,7 +42,7 @@ public struct ReadRecord: Equatable, CustomStringConvertible {
                     case .text(let bytes): read.fields[field.rawValue] = String(decoding: bytes, as: UTF8.self)
                     case .integer(let value): read.fields[field.rawValue] = "#\(value)"
                     case .lines(let lines): read.fields[field.rawValue] = "[\(lines.count) lines]"
-                    case .wrongType(let name): read.fields[field.rawValue] = "<\(name)>"
+                    case .wrongType(let kind): read.fields[field.rawValue] = "<\(kind.name)>"
                     }
                 }
             case .failure(let rejection):

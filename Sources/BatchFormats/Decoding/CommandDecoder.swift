@@ -132,7 +132,7 @@ public struct CommandDecoder: Sendable {
             value = parsed
         case (.absent, _):
             throw malformed("missing \(name())")
-        case (.wrongType(let description), _) where description == "an integer out of range":
+        case (.wrongType(.outOfRange), _):
             throw malformed("\(name()) is out of range (\(range.lowerBound)…\(range.upperBound))")
         default:
             throw malformed("\(name()) must be an integer, not \(Self.typeName(field))")
@@ -153,7 +153,9 @@ public struct CommandDecoder: Sendable {
                 throw malformed("an order needs 1…1000 lines, not \(raw.count)")
             }
             for (index, line) in raw.enumerated() {
-                if let problem = line.problem { throw malformed("lines[\(index)]: \(problem)") }
+                guard line.isObject else {
+                    throw malformed("lines[\(index)]: each line must be an object {\"sku\": …, \"qty\": …, \"unit_price\": …}")
+                }
                 text.append(
                     try orderLine(sku: line.sku, quantity: line.quantity, price: line.unitPrice, "lines[\(index)]", into: &text))
             }
@@ -230,7 +232,7 @@ public struct CommandDecoder: Sendable {
         case .text: "a string"
         case .integer: "an integer"
         case .lines: "an array"
-        case .wrongType(let name): name
+        case .wrongType(let kind): kind.name
         }
     }
 

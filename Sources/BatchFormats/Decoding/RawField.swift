@@ -1,7 +1,9 @@
 /// One field of a record as a reader found it, before any SPEC §2 check.
 ///
-/// `text` borrows bytes from the reader's buffer: valid only during the reader's callback.
-public enum RawField {
+/// `text` and `lines` borrow from the reader's buffers: valid only until the reader's next record.
+/// Bitwise copyable, so that a record (ten of these) is copied as plain bytes, with nothing to
+/// retain, however often it is handed on.
+public enum RawField: BitwiseCopyable {
     /// Not given (an empty CSV field, a missing or `null` JSON key).
     case absent
     /// A CSV field, or a JSON string's unescaped UTF-8.
@@ -9,7 +11,7 @@ public enum RawField {
     /// A JSON integer that fits in 64 bits.
     case integer(Int64)
     /// A JSON `lines` array.
-    case lines([RawLine])
-    /// A JSON value of another type; the text names it for the error message.
-    case wrongType(String)
+    case lines(UnsafeBufferPointer<RawLine>)
+    /// A JSON value of another type, named in the error message.
+    case wrongType(JSONValueKind)
 }

@@ -1,10 +1,10 @@
 /// One element of a JSON `lines` array, before any SPEC §2 check.
-public struct RawLine {
+public struct RawLine: BitwiseCopyable {
     public var sku: RawField = .absent
     public var quantity: RawField = .absent
     public var unitPrice: RawField = .absent
-    /// Set when the element is not an object of the expected shape.
-    public var problem: String?
+    /// Whether the element is an object (the only shape a line may have).
+    public var isObject = true
 
     public init() {}
 }

@@ -1,5 +1,5 @@
 /// The known fields of one record (SPEC §4), as a reader found them.
-public struct RawRecord {
+public struct RawRecord: BitwiseCopyable {
     public var type: RawField = .absent
     public var orderID: RawField = .absent
     public var customerID: RawField = .absent

@@ -7,8 +7,8 @@ internal import LedgerDomain
 /// unescaped, go to `arena`, which must hold at least as many bytes as the line: an
 /// unescaped string is never longer than its escaped form, so the arena never overflows. The keys
 /// of the objects being parsed go to `keys` (`keyCapacity` of them), to find a key given twice
-/// without an array made per object.
-// Safe: the line, the arena and the keys are the reader's, lent for one record: a parser lives
+/// without an array made per object, and the elements of the `lines` array to `lines`.
+// Safe: the line, the arena, the keys and the lines are the reader's, lent for one record: a parser lives
 // only inside the reader's `next()`, which neither moves nor frees them meanwhile.
 struct JSONLineParser {
     private let bytes: UnsafeRawBufferPointer
@@ -17,6 +17,9 @@ struct JSONLineParser {
     private var arenaUsed = 0
     private let keys: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private var keyCount = 0
+    /// Where the elements of the record's `lines` array go (unretained, so that the parser stays
+    /// plain bytes: the reader that lends it keeps it alive).
+    private let lineBuffer: Unmanaged<RawLineBuffer>
     private var depth = 0
     static let maximumDepth = 128
     /// The keys of one object compared one by one; past them, a set.
@@ -24,10 +27,14 @@ struct JSONLineParser {
     /// What `keys` must hold: the keys compared in place of every object nested up to the deepest.
     static let keyCapacity = maximumDepth * keysComparedInPlace
 
-    init(line: UnsafeRawBufferPointer, arena: UnsafeMutableRawPointer, keys: UnsafeMutablePointer<UnsafeRawBufferPointer>) {
+    init(
+        line: UnsafeRawBufferPointer, arena: UnsafeMutableRawPointer, keys: UnsafeMutablePointer<UnsafeRawBufferPointer>,
+        lines: RawLineBuffer
+    ) {
         bytes = line
         self.arena = arena
         self.keys = keys
+        lineBuffer = .passUnretained(lines)
     }
 
     /// Parses the line as one object and returns its known fields.
@@ -158,11 +165,13 @@ struct JSONLineParser {
         case UInt8(ascii: "["):
             guard field == .lines else {
                 try skipValue()
-                return .wrongType("an array")
+                return .wrongType(.array)
             }
-            var lines: [RawLine] = []
-            try parseArray { parser throws(Rejection) in lines.append(try parser.parseLine()) }
-            return .lines(lines)
+            // One `lines` key per object (a key given twice is rejected), and no `lines` within a line.
+            let buffer = lineBuffer.takeUnretainedValue()
+            buffer.removeAll()
+            try parseArray { parser throws(Rejection) in buffer.append(try parser.parseLine()) }
+            return .lines(buffer.elements)
         default:
             return try parseScalarOrSkip()
         }
@@ -172,7 +181,7 @@ struct JSONLineParser {
         var line = RawLine()
         guard peek() == UInt8(ascii: "{") else {
             try skipValue()
-            line.problem = "each line must be an object {\"sku\": …, \"qty\": …, \"unit_price\": …}"
+            line.isObject = false
             return line
         }
         try parseObject { parser, key throws(Rejection) in
@@ -194,13 +203,13 @@ struct JSONLineParser {
         switch peek() {
         case UInt8(ascii: "t"):
             try literal("true")
-            return .wrongType("a boolean")
+            return .wrongType(.boolean)
         case UInt8(ascii: "f"):
             try literal("false")
-            return .wrongType("a boolean")
+            return .wrongType(.boolean)
         case UInt8(ascii: "{"):
             try skipValue()
-            return .wrongType("an object")
+            return .wrongType(.object)
         case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
             return try parseNumber()
         default:
@@ -259,9 +268,9 @@ struct JSONLineParser {
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
             try digits()
         }
-        guard integral else { return .wrongType("a number with a fraction or exponent") }
+        guard integral else { return .wrongType(.fraction) }
         let limit = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
-        guard !overflow, magnitude <= limit else { return .wrongType("an integer out of range") }
+        guard !overflow, magnitude <= limit else { return .wrongType(.outOfRange) }
         return .integer(negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude))
     }
 

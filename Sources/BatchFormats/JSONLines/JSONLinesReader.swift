@@ -8,6 +8,7 @@ public final class JSONLinesReader: BatchReader {
     private let source: ByteSource
     private let arena = OwnedBytes(capacity: 4096)
     private let keys = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: JSONLineParser.keyCapacity)
+    private let lines = RawLineBuffer()
     private let recordLimit: Int
 
     /// `limit`: read no further than the file's size when opened; `digest`: what hashes the bytes consumed.
@@ -64,7 +65,7 @@ public final class JSONLinesReader: BatchReader {
                     content: .failure(CSVReader.oversized(content.count, limit: recordLimit)))
             }
             arena.reserve(content.count)
-            var parser = JSONLineParser(line: content, arena: arena.baseAddress, keys: keys)
+            var parser = JSONLineParser(line: content, arena: arena.baseAddress, keys: keys, lines: lines)
             let parsed: Result<RawRecord, Rejection>
             do {
                 parsed = .success(try parser.parseRecord())
