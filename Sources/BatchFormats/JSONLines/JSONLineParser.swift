@@ -17,8 +17,9 @@ struct JSONLineParser {
     private var arenaUsed = 0
     private let keys: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private var keyCount = 0
-    /// Where the elements of the record's `lines` array go (unretained, so that the parser stays
-    /// plain bytes: the reader that lends it keeps it alive).
+    /// Where the elements of the record's `lines` array go.
+    // Safe: unretained, so that the parser stays plain bytes (a parser holding a reference
+    // crashed the compiler); the reader that lends the buffer keeps it alive while a parser lives.
     private let lineBuffer: Unmanaged<RawLineBuffer>
     private var depth = 0
     static let maximumDepth = 128
