@@ -88,6 +88,23 @@ struct JSONLinesReaderTests {
         #expect(records[0].fields["reason"] == "x")
     }
 
+    /// A byte that does not stand for itself is found wherever it lies in the eight-byte words a
+    /// string's plain run is scanned in, and whatever stands for itself before and after it.
+    @Test func aByteThatDoesNotStandForItselfIsFoundAtEveryPlaceOfAWord() throws {
+        let prefix = #"{"carrier":""#
+        for offset in 0..<20 {
+            let before = String(repeating: "a~", count: 10).prefix(offset)
+            let after = String(repeating: "\u{7F}z", count: 6)
+            for (written, read) in [(#"\""#, "\""), (#"\\"#, "\\"), ("é", "é"), (#"\t"#, "\t"), ("", "")] {
+                let records = try self.read(prefix + before + written + after + #""}"#)
+                #expect(records[0].fields["carrier"] == before + read + after, "at \(offset): \(written)")
+            }
+            // A raw control character is named at its own column.
+            let raw = try error(prefix + before + "\u{01}" + after + #""}"#)
+            #expect(raw?.contains("at column \(prefix.utf8.count + offset + 1)") == true, "at \(offset): \(raw ?? "")")
+        }
+    }
+
     @Test func invalidUTF8AnywhereIsMalformed() throws {
         let records = try ReadRecord.readAll(Array(#"{"carrier":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), format: .jsonl)
         #expect(records[0].error?.contains("UTF-8") == true)
