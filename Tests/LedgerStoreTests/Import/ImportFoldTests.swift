@@ -64,6 +64,43 @@ struct ImportFoldTests {
         #expect(folded.map(\.after) == [.placed, .placed, .paid, .cancelled])
     }
 
+    /// Customers and a sku met in more currencies than a row holds inline (`ReplayRows.denseSlots`),
+    /// over two imports (the second reads the first's rows from the store, and meets new
+    /// currencies and old ones), keep every amount, as summed from the batches themselves.
+    @Test func rowsInMoreCurrenciesThanARowHoldsInlineAreImportedWholeAndReadBackByTheNextImport() throws {
+        let store = try LedgerStore(path: storePath, durable: false)
+        let letters = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
+        let codes = (0..<(ReplayRows.denseSlots + 8)).map { "Q" + letters[$0 / 26] + letters[$0 % 26] }
+        // Captured less refunded, by customer and currency; the sku's revenue by currency.
+        var net: [String: [String: Int128]] = [:]
+        var revenue: [String: Int128] = [:]
+        func batch(_ orders: Range<Int>, currency: (Int) -> Int) -> String {
+            var text = Self.header
+            for order in orders {
+                // C-0 meets most of the currencies, past the inline ones.
+                let customer = "C-\(order % 5 == 0 ? 1 : 0)", code = codes[currency(order)], price = 1_000 + order
+                text += "place,O-\(order),\(customer),\(code),A*2@\(price),,2026-03-01T10:00:00Z,\n"
+                text += "pay,O-\(order),,,,\(2 * price),2026-03-01T11:00:00Z,\n"
+                net[customer, default: [:]][code, default: 0] += Int128(2 * price)
+                revenue[code, default: 0] += Int128(2 * price)
+            }
+            return text
+        }
+        let half = ReplayRows.denseSlots + 2
+        _ = try Importer(store: store).importFile(directory.file("first.csv", batch(0..<half) { $0 }))
+        let second = batch(half..<(2 * half)) { ($0 * 7) % codes.count }
+        _ = try Importer(store: store).importFile(directory.file("second.csv", second))
+        #expect(revenue.count > ReplayRows.denseSlots + 2 && net["C-0"]!.count > ReplayRows.denseSlots)
+        func byCode(_ amounts: CurrencyAmounts) -> [String: Int128] {
+            Dictionary(uniqueKeysWithValues: amounts.entries.map { ($0.currency.description, $0.amount) })
+        }
+        let customers = try store.customers()
+        #expect(customers.map(\.customerID) == ["C-0", "C-1"])
+        for customer in customers { #expect(byCode(customer.totals.net) == net[customer.customerID]) }
+        #expect(try store.skus().map { byCode($0.totals.revenue) } == [revenue])
+        #expect(try Verifier(store: store).verify().isConsistent)
+    }
+
     /// A store whose first customer's row holds a count no fold can add to.
     func storeWithADamagedCustomerRow() throws -> String {
         let store = try LedgerStore(path: storePath, durable: false)
