@@ -24,7 +24,6 @@ final class ReadModelCache: ReadModelSink {
     @exclusivity(unchecked) private var rows: ReplayRows
     @exclusivity(unchecked) private var customers: RowPlaces
     @exclusivity(unchecked) private var skus: RowPlaces
-    private let lookups: LookupMode
     /// The revenue rows the import folded into (every one of them changed).
     @exclusivity(unchecked) private var revenue: [RevenueKey: RevenueTotals] = [:]
     @exclusivity(unchecked) private var statusCounts: StatusCounts?
@@ -40,7 +39,6 @@ final class ReadModelCache: ReadModelSink {
 
     /// `lookups`: whether stored rows are read by blocks or one by one (`RowPlaces`).
     init(lookups: LookupMode = .loaded) {
-        self.lookups = lookups
         rows = ReplayRows(customers: 0, skus: 0, hugePages: lookups == .loaded)
         customers = RowPlaces(lookups: lookups)
         skus = RowPlaces(lookups: lookups)
@@ -58,7 +56,8 @@ final class ReadModelCache: ReadModelSink {
         _ changes: ReadModelChanges, after head: UInt64, in ledger: LedgerTransaction, releasing region: MappedRegion? = nil
     ) throws {
         if validAt != head {
-            rows = ReplayRows(customers: 0, skus: 0, hugePages: lookups == .loaded)
+            // Placed by number: the rows are loaded by blocks, many and read at random.
+            rows = ReplayRows(customers: 0, skus: 0, hugePages: customers.byNumber)
             customers.removeAll()
             skus.removeAll()
             revenue = [:]
