@@ -1,6 +1,7 @@
 internal import CLMDB
 internal import CPrefetch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The B-tree of one named database read page by page in the memory map (LMDB 0.9's page
 /// layout), to check its branch keys without walking its entries: under each branch key, the

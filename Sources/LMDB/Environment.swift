@@ -1,5 +1,6 @@
 internal import CLMDB
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 import SystemPaths
 

@@ -1,5 +1,6 @@
 internal import CLMDB
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one error type of the LMDB layer: LMDB's (or the C library's) return code and the
 /// operation that returned it. A value: callers decide by `code` and `operation`, never by text.

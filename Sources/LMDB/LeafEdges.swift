@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The first and last key of the leaf pages a walk through a cursor read whole, gathered as it
 /// goes, so that the branch keys above those leaves can be checked later without reading the

@@ -1,5 +1,6 @@
 internal import CLMDB
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A read or write transaction, lent to the closure of `Environment.read` or `.write`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Kills the process at a named point, for crash tests. An environment variable arms it:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// SIGINT and SIGTERM during long work (`orders import`, `rebuild`, `verify`, `events --follow`,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CStandardOutput
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerStore
 import SystemPaths
 
@@ -11,7 +12,7 @@ enum Main {
     static func main() async {
         if let problem = FaultInjection.problem {
             Terminal.printError(problem)
-            Foundation.exit(2)
+            Glibc.exit(2)
         }
         LedgerStore.exitOnUnreportableDamage(exitStatus: 1, prefix: "orders: error: ")
         do {
@@ -22,11 +23,11 @@ enum Main {
             let arguments = CommandLineWords.normalized(Array(SystemPath.arguments.dropFirst()))
             if let refusal = CommandLineWords.unknownVerb(in: arguments) {
                 Terminal.printError(refusal)
-                Foundation.exit(2)
+                Glibc.exit(2)
             }
             if let word = DashWord.firstUnparseable(in: arguments) {
                 Terminal.printError(DashWord.refusal(word))
-                Foundation.exit(2)
+                Glibc.exit(2)
             }
             if let shortcut = ShowShortcut(arguments: arguments) {
                 try shortcut.run()
@@ -43,7 +44,7 @@ enum Main {
             exitCheckingOutput(exit.rawValue)
         } catch let failure as CommandFailure {
             Terminal.printError(failure.message)
-            Foundation.exit(failure.exitStatus)
+            Glibc.exit(failure.exitStatus)
         } catch {
             let arguments = CommandLineWords.normalized(Array(SystemPath.arguments.dropFirst()))
             let code = OrdersCommand.exitCode(for: error)
@@ -55,10 +56,10 @@ enum Main {
             let message = oneLine(OrdersCommand.message(for: error))
             if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
                 Terminal.printError(CommandLineWords.explained(message, arguments: arguments))
-                Foundation.exit(2)
+                Glibc.exit(2)
             }
             Terminal.printError(message)
-            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+            Glibc.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
 
@@ -69,10 +70,10 @@ enum Main {
     /// ignored, EPIPE ends it quietly.
     static func exitCheckingOutput(_ status: Int32) -> Never {
         let failure = cstdout_finish()
-        guard failure != 0, failure != EPIPE else { Foundation.exit(status) }
+        guard failure != 0, failure != EPIPE else { Glibc.exit(status) }
         let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
         Terminal.printError("cannot write standard output: \(reason)")
-        Foundation.exit(max(Terminal.outputFailureStatus, status))
+        Glibc.exit(max(Terminal.outputFailureStatus, status))
     }
 
     /// ArgumentParser's list of allowed values ("Please provide one of the following:" and a line

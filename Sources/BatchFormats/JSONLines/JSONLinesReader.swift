@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 public import LedgerDomain
 
 /// Reads a JSON Lines batch (SPEC §4, §9) as a stream of records in constant memory.

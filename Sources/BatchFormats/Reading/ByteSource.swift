@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A buffered, seekable window on a batch file, shared by the readers. Bytes from `start` to
 /// `end` are in memory; `start` only moves forward, and `refill` slides the window when the
@@ -94,7 +95,7 @@ final class ByteSource {
                     return false
                 }
             }
-            let count = Foundation.read(descriptor, buffer.baseAddress! + end, wanted)
+            let count = Glibc.read(descriptor, buffer.baseAddress! + end, wanted)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw BatchFileError("cannot read: \(String(cString: strerror(errno)))")

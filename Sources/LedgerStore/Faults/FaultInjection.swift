@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessControl
 
 /// Kills the process at a `FaultPoint`, for crash tests: with `ORDERS_FAULT=after-commit:3` the

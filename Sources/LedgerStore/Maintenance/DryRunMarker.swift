@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a dry run writes into its copy's lock file: its pid and the boot it runs in
 /// (`/proc/sys/kernel/random/boot_id`), so that a later dry run removes only copies whose
@@ -16,7 +17,7 @@ struct DryRunMarker: Equatable {
     /// The boot id of the running system (empty where the system gives none).
     static let currentBootID: String = {
         guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else { return "" }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(text.filter { !$0.isWhitespace })
     }()
 
     init(pid: Int32, bootID: String) {

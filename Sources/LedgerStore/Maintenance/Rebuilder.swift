@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 internal import LMDB
 internal import LedgerDomain
 public import LedgerServices

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// What `import --dry-run` imports into: a compacted copy of the store in the temporary

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 internal import LedgerDomain
 
 /// The time now, for the commit times `batch_files` keeps.

@@ -1,5 +1,5 @@
 internal import CMemory
-import Foundation
+import FoundationEssentials
 internal import LMDB
 internal import LedgerDomain
 public import LedgerServices

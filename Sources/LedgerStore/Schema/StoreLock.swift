@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// The lock an import or a rebuild holds on a store for as long as it writes (`import.lock` in

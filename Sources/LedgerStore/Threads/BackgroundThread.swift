@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Runs a closure on a thread of its own; `wait` gives back what it returned or threw.

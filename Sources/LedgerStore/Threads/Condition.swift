@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A mutex with a condition variable (POSIX), for threads that wait for one another's state.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Starts a closure on a POSIX thread of its own, with the system's default stack size.
 ///

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--color`, shared by the commands that print tables with colour.
 struct OutputOptions: ParsableArguments {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// Variables of the process's environment, read one at a time with `getenv` (`ProcessInfo`'s

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `--store DIR`, shared by every verb.
 struct StoreOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Progress of a replay on standard error (only when it is a terminal): events, %, rate, time left.
 final class ReplayProgressView {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes RFC 4180 CSV: a header row, then rows; fields quoted when they need it; CRLF endings.
 /// CSV is exact, for programs, except on a terminal: there a person reads it, and a field's

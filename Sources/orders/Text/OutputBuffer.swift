@@ -1,5 +1,6 @@
 import CStandardOutput
-import Foundation
+import FoundationEssentials
+import Glibc
 import LedgerDomain
 import LedgerPresentation
 import LedgerServices
@@ -243,7 +244,7 @@ final class OutputBuffer {
 
     private func check(_ failure: Int32) throws {
         guard failure != 0 else { return }
-        if failure == EPIPE { Foundation.exit(0) }
+        if failure == EPIPE { Glibc.exit(0) }
         let reason = failure > 0 ? String(cString: strerror(failure)) : "the write failed"
         throw CommandFailure("cannot write \(destination): \(reason)", exitStatus: Terminal.outputFailureStatus)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Standard streams and what kind of device they are.
 enum Terminal {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerDomain
 
 /// Colour for people at a terminal, as `--color` decides (`colours(_:environment:isTerminal:)`).

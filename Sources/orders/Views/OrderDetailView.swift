@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LedgerDomain
 import LedgerPresentation
 import LedgerServices

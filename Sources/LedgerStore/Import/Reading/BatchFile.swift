@@ -1,5 +1,6 @@
 internal import BatchFormats
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// An opened batch, read in one pass: a regular file is read up to the size it had when opened;

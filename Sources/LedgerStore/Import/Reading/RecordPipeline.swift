@@ -1,5 +1,5 @@
 internal import BatchFormats
-import Foundation
+import FoundationEssentials
 internal import LedgerDomain
 
 /// Reads and decodes a batch on a thread of its own, a few batches ahead of the writer, so that

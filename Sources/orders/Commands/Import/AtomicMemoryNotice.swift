@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// What `import --atomic` says before it starts about the memory its one transaction needs: LMDB

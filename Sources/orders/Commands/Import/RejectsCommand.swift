@@ -1,6 +1,6 @@
 import ArgumentParser
 import BatchFormats
-import Foundation
+import FoundationEssentials
 import LedgerDomain
 import LedgerServices
 import LedgerStore

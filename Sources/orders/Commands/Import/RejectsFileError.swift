@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `--rejects` file could not be opened or written: its path and the system's reason.
 struct RejectsFileError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `orders mirror --to postgres://USER@HOST:PORT/DB [--follow]`: runs `orders-mirror`, which is
 /// built apart (the `Mirror` package) so that the embedded CLI never builds PostgreSQL's client.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--token-file`: the token a client must bear, read from a file that only its owner may read or
 /// write (mode 0600 or stricter), so that no other user of the machine can learn it.

@@ -80,7 +80,7 @@ enum CommandLineWords {
     static func options(of verb: String?) -> [String] {
         let command = OrdersCommand.configuration.subcommands.first { $0.configuration.commandName == verb }
         let help = command.map { OrdersCommand.helpMessage(for: $0) } ?? OrdersCommand.helpMessage()
-        guard let section = help.range(of: "OPTIONS:") else { return [] }
+        guard let section = help.firstRange(of: "OPTIONS:") else { return [] }
         var names: [String] = []
         for line in help[section.upperBound...].split(separator: "\n") {
             let trimmed = line.drop { $0 == " " }

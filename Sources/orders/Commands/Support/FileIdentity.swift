@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// What makes two paths one file: its device and inode, which every symbolic and hard link to

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPaths
 
 /// Refuses, before anything is opened for writing, a path that an import would write and that
