@@ -90,7 +90,10 @@ let package = Package(
                 "LedgerPresentation", "LedgerHTTP", "CStandardOutput",
                 "ProcessControl", "SystemPaths", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // The static standard library's link arguments export every public symbol of the
+            // program; nothing looks them up, and the runtime's `dladdr` at every start walks them.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
         ),
         .target(
             name: "BatchGenerator",
