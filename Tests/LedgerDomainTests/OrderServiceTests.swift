@@ -53,6 +53,20 @@ struct OrderServiceTests {
         #expect(state.itemCount == 3)
     }
 
+    /// The largest item count an order can have (every line at the largest quantity) is kept
+    /// whole in the state's 32 bits, and the state stays one cache line.
+    @Test func theLargestItemCountFitsAStateOfSixtyFourBytes() {
+        let most = Int64(LedgerLimits.linesPerOrder.upperBound) * LedgerLimits.quantity.upperBound
+        var state = OrderState(
+            status: .placed, currency: Currency("EUR")!, customer: CustomerNumber(1), total: 1, paid: 0, refunded: 0,
+            version: 1, placedAt: Timestamp(milliseconds: 0), updatedAt: Timestamp(milliseconds: 0), lineCount: 1_000,
+            itemCount: most)
+        #expect(state.itemCount == most)
+        state.itemCount -= 1
+        #expect(state.itemCount == most - 1)
+        #expect(MemoryLayout<OrderState>.size == 64)
+    }
+
     @Test func aPartialPaymentLeavesThePaymentOpenAndTheFullOneMakesItPaid() throws {
         #expect(replay([.place(placement), .pay(amount: 1000)])?.status == .partiallyPaid)
         let paid = try #require(replay([.place(placement), .pay(amount: 1000), .pay(amount: 2000)]))

@@ -25,6 +25,8 @@ enum OrderStateCodec {
         writer.write(lastSeq)
     }
 
+    private static let impossibleNumbers = StoreError.corrupt("an order record holds numbers no order can have")
+
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(StoreError) -> (OrderState, lastSeq: UInt64) {
         var reader = ByteReader(bytes, what: "an order record")
         guard bytes.count == size else { throw StoreError.corrupt("an order record has \(bytes.count) bytes, not \(size)") }
@@ -43,12 +45,12 @@ enum OrderStateCodec {
         }
         _ = try reader.read(UInt8.self)
         let lastSeq: UInt64 = try reader.read()
+        // Checked before the state holds it in 32 bits.
+        guard UInt32(exactly: itemCount) != nil else { throw impossibleNumbers }
         let state = OrderState(
             status: status, currency: currency, customer: customer, total: total, paid: paid, refunded: refunded,
             version: version, placedAt: placedAt, updatedAt: updatedAt, lineCount: lineCount, itemCount: itemCount)
-        guard canHold(state, lastSeq: lastSeq) else {
-            throw StoreError.corrupt("an order record holds numbers no order can have")
-        }
+        guard canHold(state, lastSeq: lastSeq) else { throw impossibleNumbers }
         return (state, lastSeq)
     }
 

@@ -71,6 +71,19 @@ struct DamagedStoreTests {
         #expect(try !Verifier(store: store).verify().isConsistent)
     }
 
+    /// The item count is stored in 64 bits and held in 32: one past them is refused before it is held.
+    @Test func anOrderRecordWithAnItemCountPastThirtyTwoBitsIsAnErrorNotATrap() throws {
+        try importGenerated()
+        var value = try StoreFixture.entries(database: "orders", at: path)[0].value
+        withUnsafeBytes(of: (Int64(1) << 40).littleEndian) { value.replaceSubrange(52..<60, with: $0) }
+        try StoreFixture.put(value, key: [0, 0, 0, 0], database: "orders", at: path)
+        let store = try LedgerStore(path: path, readOnly: true)
+        #expect(throws: StoreError.corrupt("order number 0: an order record holds numbers no order can have")) {
+            try store.orders(OrderFilter(limit: 0))
+        }
+        #expect(try !Verifier(store: store).verify().isConsistent)
+    }
+
     @Test func aRowHoldingAnOverflowingCountIsAnErrorNotATrap() throws {
         try importGenerated()
         var value = try StoreFixture.entries(database: "customers", at: path)[0].value

@@ -64,7 +64,7 @@ final class OrderStates {
         guard let states = calloc(count, MemoryLayout<Entry>.stride) else {
             fatalError("out of memory for \(count) order states")
         }
-        // Read at random by order number (88 bytes an order): huge pages spare most TLB misses.
+        // Read at random by order number (80 bytes an order): huge pages spare most TLB misses.
         if hugePages { cmemory_advise_huge_pages(states, count * MemoryLayout<Entry>.stride) }
         return states.bindMemory(to: Entry.self, capacity: count)
     }
@@ -161,7 +161,7 @@ final class OrderStates {
 
     /// The write-back, the states' last use: calls `body` with every order the import changed,
     /// once each and in number order, and hands the memory of the states behind it back to the
-    /// system as it goes (88 bytes an order, held until now beside every page the write-back
+    /// system as it goes (80 bytes an order, held until now beside every page the write-back
     /// dirties, which LMDB keeps until the commit: at millions of orders that adds up). Nothing
     /// reads the states afterwards but a chunk begun again (which starts from the store); a second
     /// call, which a transaction run again after the map filled would make, throws instead of

@@ -14,7 +14,7 @@ public struct ReplayedOrder: @unchecked Sendable {
     let placedEvent: UnsafeRawPointer
 
     /// Starts bringing the entry at `entry` into the cache ahead of a write: every cache line it
-    /// lies over (88 bytes lie over two or three; the first, middle and last byte are in each).
+    /// lies over (80 bytes lie over two or three; the first, middle and last byte are in each).
     // Safe: a prefetch only hints the cache, whatever the address.
     static func prefetch(_ entry: UnsafePointer<ReplayedOrder>) {
         let start = UnsafeRawPointer(entry)
