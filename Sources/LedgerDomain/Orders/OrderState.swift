@@ -1,8 +1,8 @@
 /// The current state of one order: everything `decide` needs and the `orders` row is made of.
 /// A fixed-layout value; `OrderService.evolve` is the only way it changes.
 public struct OrderState: Hashable, Sendable {
-    // Declared narrow fields first, and the item count in 32 bits: the value is 64 bytes instead
-    // of 80 (a replay and an import hold one per order).
+    // Declared narrow fields first, and the item count in 32 bits: the value is 64 bytes, one
+    // cache line (a replay and an import hold one per order).
     public var status: OrderStatus
     public var currency: Currency
     public var customer: CustomerNumber
